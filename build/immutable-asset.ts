@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+
+/**
+ * The answer for a file whose name carries its content hash (stylesheets, islands, fonts): cached for a
+ * year and never revalidated (`immutable`), with a strong ETag so a conditional request still gets 304.
+ */
+
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface ImmutableAsset {
+  body: string | Uint8Array;
+  contentType: string;
+  /** A strong ETag, quoted: `"<sha256>"`. */
+  etag: string;
+}
+
+/** True when `If-None-Match` lists the ETag (or `*`); weak forms match too (RFC 9110 weak comparison). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+export function immutableAsset(c: Context, asset: ImmutableAsset): Response {
+  const headers = { 'Cache-Control': IMMUTABLE_CACHE_CONTROL, ETag: asset.etag };
+  if (etagMatches(c.req.header('If-None-Match'), asset.etag)) return c.body(null, 304, headers);
+  const body = typeof asset.body === 'string' ? asset.body : new Uint8Array(asset.body);
+  return c.body(body, 200, { ...headers, 'Content-Type': asset.contentType });
+}

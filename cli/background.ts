@@ -1,0 +1,33 @@
+import { cacheTags } from '../core/cache/tags.ts';
+import type { ServerMode } from '../core/config/index.ts';
+import { startHousekeeping } from '../core/jobs/housekeeping.ts';
+import { watchRegistry } from '../core/registry/reload.ts';
+import { sharedReader } from '../delivery/reader/index.ts';
+import type { Services } from './services.ts';
+
+/**
+ * What a process runs besides answering requests: every mode follows registry reloads (LISTEN, reads only,
+ * so the website mode's read-only role suffices); only the management mode runs housekeeping. Resolves to a
+ * function that stops it all.
+ */
+export async function startBackground(modes: ServerMode[], services: Services): Promise<() => Promise<void>> {
+  const { db, log, cache } = services;
+  const blockDesigns = services.plugins.some((p) => p.id === 'website');
+  const stopWatching = await watchRegistry({
+    db,
+    log,
+    async onReload(version) {
+      // The process's one reader (shared by REST, GraphQL and the site) and whatever was cached with the model.
+      await sharedReader({ db, mediaSecret: services.mediaSecret, blockDesigns }).reloadRegistry();
+      await cache.purgeTags([cacheTags.registry]);
+      log.info({ schemaVersion: version }, 'content-type registry reloaded in this process');
+    },
+  });
+  const housekeeping = modes.includes('management')
+    ? startHousekeeping({ db, log, redis: services.redis })
+    : undefined;
+  return async () => {
+    await housekeeping?.stop();
+    await stopWatching();
+  };
+}

@@ -1,0 +1,72 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiKey } from '../../core/auth/api-keys.ts';
+import { defaultScopes, loadConfig, type ServerMode } from '../../core/config/index.ts';
+import { migrate } from '../../core/db/migrations.ts';
+import { listen } from '../../core/http/listen.ts';
+import { buildApp } from '../app.ts';
+import { startBackground } from '../background.ts';
+import { allMigrations } from '../plugins.ts';
+import { createServices, type Services } from '../services.ts';
+import { importSpaceFile } from '../space-files.ts';
+import { progressLine } from './shared.ts';
+
+export const demoFile = fileURLToPath(new URL('../../demo/space.json', import.meta.url));
+
+/** The development key is kept in DATA_DIR so that it stays the same across restarts. */
+async function devApiKey(services: Services): Promise<string> {
+  const file = join(services.config.DATA_DIR, 'dev-api-key');
+  const saved = await readFile(file, 'utf8').catch(() => '');
+  if (saved.trim()) return saved.trim();
+  const { token } = await createApiKey(services.db, { name: 'development', role: 'owner' });
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return token;
+}
+
+/** `npm start`: migrate, import the demo on first start, and serve all three surfaces from one process. */
+export async function devCommand(): Promise<void> {
+  const config = loadConfig(process.env, { development: true });
+  const services = await createServices(config);
+  const { db } = services;
+  await migrate(db, allMigrations(services.plugins));
+  services.authSecret();
+  const spaces = await db.query<{ n: number }>('select count(*)::int as n from spaces');
+  if (spaces.rows[0]?.n === 0) {
+    process.stdout.write('Importing the demo space…\n');
+    await importSpaceFile(db, demoFile, {
+      plugins: services.plugins,
+      storage: services.storage,
+      onProgress: progressLine,
+    });
+  }
+  const key = await devApiKey(services);
+  const surfaces: Array<[ServerMode, number]> = [
+    ['management', 3000],
+    ['public', 3100],
+    ['website', 3200],
+  ];
+  for (const [mode, port] of surfaces) {
+    const scoped = { ...services, config: { ...config, SERVER_MODE: mode, SCOPES: defaultScopes(mode) } };
+    await listen(buildApp(mode, scoped), {
+      port,
+      hostname: config.HOST === '0.0.0.0' ? 'localhost' : config.HOST,
+    });
+  }
+  // One process serves all three: one registry watch, and the management instance's housekeeping (timers).
+  await startBackground(
+    surfaces.map(([mode]) => mode),
+    services,
+  );
+  process.stdout.write(
+    [
+      '',
+      `Verso is running (development; data in ${config.DATA_DIR})`,
+      '  designed site    http://localhost:3200   (German: http://de.localhost:3200)',
+      '  public API       http://localhost:3100   (REST /v1, GraphQL /graphql)',
+      '  management API   http://localhost:3000',
+      `  API key          ${key}`,
+      '',
+    ].join('\n'),
+  );
+}

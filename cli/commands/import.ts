@@ -1,0 +1,14 @@
+import { importSpaceFile } from '../space-files.ts';
+import { progressLine, withServices } from './shared.ts';
+
+export async function importCommand(file: string, options: { replace?: boolean }): Promise<void> {
+  await withServices(async ({ db, plugins, storage }) => {
+    const { name, spaceId } = await importSpaceFile(db, file, {
+      replace: options.replace,
+      plugins,
+      storage,
+      onProgress: progressLine,
+    });
+    process.stdout.write(`imported space "${name}" (${spaceId})\n`);
+  });
+}

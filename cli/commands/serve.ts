@@ -1,0 +1,42 @@
+import { loadConfig } from '../../core/config/index.ts';
+import { assertMigrated } from '../../core/db/migrations.ts';
+import { listen } from '../../core/http/listen.ts';
+import { buildApp } from '../app.ts';
+import { startBackground } from '../background.ts';
+import { allMigrations } from '../plugins.ts';
+import { closeServices, createServices } from '../services.ts';
+
+/** One production process: refuses a database behind its migrations and a missing secret, then serves. */
+export async function serveCommand(): Promise<void> {
+  const config = loadConfig();
+  const services = await createServices(config, { redis: true });
+  const { db, log } = services;
+  try {
+    await assertMigrated(db, allMigrations(services.plugins));
+    services.authSecret();
+  } catch (err) {
+    await closeServices(services);
+    throw err;
+  }
+  if (config.SERVER_MODE === 'website' && !config.WEBSITE_PLUGIN) {
+    await closeServices(services);
+    throw new Error('SERVER_MODE=website needs the website plugin (WEBSITE_PLUGIN=true)');
+  }
+  if (!config.development && config.TRUSTED_PROXIES === undefined) {
+    log.warn('TRUSTED_PROXIES is unset: client addresses are read from headers that clients can forge');
+  }
+  const server = await listen(buildApp(config.SERVER_MODE, services), {
+    port: config.PORT,
+    hostname: config.HOST,
+  });
+  const stopBackground = await startBackground([config.SERVER_MODE], services);
+  log.info({ mode: config.SERVER_MODE, scopes: config.SCOPES, port: server.port }, 'listening');
+  const stop = async () => {
+    await server.close();
+    await stopBackground();
+    await closeServices(services);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -1,0 +1,66 @@
+import { Command, CommanderError } from 'commander';
+import { buildCommand } from '../build/build.ts';
+import { AppError } from '../core/errors/app-error.ts';
+import { devCommand } from './commands/dev.ts';
+import { exportCommand } from './commands/export.ts';
+import { importCommand } from './commands/import.ts';
+import { keysCreateCommand } from './commands/keys.ts';
+import { migrateCommand } from './commands/migrate.ts';
+import { serveCommand } from './commands/serve.ts';
+import { typesCommand } from './commands/types.ts';
+
+/** `verso`: the commands of operations.md. Each command lives in its own file under commands/. */
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command('verso').description('Publishes a CMS space to the web.').exitOverride();
+  program
+    .command('dev')
+    .description('the demo: embedded database, every surface, one process')
+    .action(devCommand);
+  program
+    .command('serve')
+    .description('one production process; SERVER_MODE and SCOPES decide what it mounts')
+    .action(serveCommand);
+  program
+    .command('build')
+    .description('bundles the browser scripts into dist/ and checks their size budgets')
+    .option('-o, --out <dir>', 'output directory', 'dist')
+    .action(buildCommand);
+  program.command('migrate').description('applies the database migrations').action(migrateCommand);
+  program
+    .command('import')
+    .description('imports a space export (all or nothing)')
+    .argument('<file>', 'a verso.space/1 JSON file')
+    .option('--replace', 'swap an existing space of the same name')
+    .action(importCommand);
+  program
+    .command('export')
+    .description('writes a space export')
+    .argument('<space>', 'space name or id')
+    .option('-o, --output <file>', 'write to a file instead of standard output')
+    .action(exportCommand);
+  program
+    .command('keys')
+    .description('management API keys')
+    .command('create')
+    .description('prints a new management API key once')
+    .requiredOption('--space <spaces>', 'space names or ids, comma-separated, or * for all')
+    .requiredOption('--permissions <permissions>', 'comma-separated permissions, e.g. space:read,space:write')
+    .option('--role <role>', 'owner, admin, editor, viewer or superadmin', 'admin')
+    .option('--expires <duration>', 'lifetime such as 30d, 12h')
+    .option('--name <name>', 'a label for the key')
+    .action(keysCreateCommand);
+  program
+    .command('types')
+    .description('writes TypeScript types of a public API: its content model and REST answers')
+    .requiredOption('--url <url>', 'address of the public API, e.g. http://localhost:3100')
+    .option('--out <file>', 'write to a file instead of standard output')
+    .action(typesCommand);
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) process.exit(err.exitCode);
+    const message = err instanceof AppError ? err.message : ((err as Error).stack ?? String(err));
+    process.stderr.write(`verso: ${message}\n`);
+    process.exit(1);
+  }
+}

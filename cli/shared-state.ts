@@ -1,0 +1,61 @@
+import { memoryCache } from '../core/cache/memory-cache.ts';
+import { redisCache } from '../core/cache/redis-cache.ts';
+import type { TaggedCache } from '../core/cache/tagged-cache.ts';
+import type { Config } from '../core/config/index.ts';
+import { spaceRateOverrides } from '../core/control/rate-overrides.ts';
+import type { Db } from '../core/db/types.ts';
+import { AppError } from '../core/errors/app-error.ts';
+import type { Logger } from '../core/log.ts';
+import { createRateLimiter, type RateLimiter } from '../core/rate-limit/rate-limiter.ts';
+import { checkRedis } from '../core/redis/checks.ts';
+import { connectRedis, type RedisHandle } from '../core/redis/connection.ts';
+
+export interface SharedState {
+  redis?: RedisHandle;
+  cache: TaggedCache;
+  rateLimiter: RateLimiter;
+}
+
+/**
+ * The state processes share through Redis when `REDIS_URL` is set (cache, purges, rate counters), else the
+ * per-process equivalents. A Redis that answers but is unsupported stops the start with `redis.unsupported`;
+ * one that cannot be reached yet is checked as soon as it answers (and then only logged).
+ */
+export async function openSharedState(args: {
+  config: Config;
+  db: Db;
+  log: Logger;
+  useRedis: boolean;
+}): Promise<SharedState> {
+  const { config, db, log } = args;
+  let redis: RedisHandle | undefined;
+  if (args.useRedis && config.REDIS_URL) {
+    redis = await connectRedis({ url: config.REDIS_URL, log });
+    if (redis.reachable()) {
+      try {
+        await checkRedis(redis.client, log);
+      } catch (err) {
+        await redis.close();
+        throw err;
+      }
+    } else {
+      const late = redis;
+      let checked = false;
+      late.onReconnect(() => {
+        if (checked) return;
+        checked = true;
+        checkRedis(late.client, log).catch((err: unknown) =>
+          log.error(
+            { err: err instanceof AppError ? err.message : err },
+            'the Redis server at REDIS_URL cannot be used',
+          ),
+        );
+      });
+    }
+  }
+  const cache = redis
+    ? redisCache({ redis, defaultTtlSeconds: config.CACHE_TTL })
+    : memoryCache({ defaultTtlSeconds: config.CACHE_TTL });
+  const rateLimiter = createRateLimiter({ redis, log, overridesFor: spaceRateOverrides({ db, cache }) });
+  return { redis, cache, rateLimiter };
+}

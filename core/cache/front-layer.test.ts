@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { FrontLayer } from './front-layer.ts';
+
+describe('the front layer', () => {
+  it('answers until expiry, and drops every entry of a purged tag only', () => {
+    const front = new FrontLayer(100);
+    front.set('a', 1, ['doc:1', 'design:s'], 1000, 5000);
+    front.set('b', 2, ['doc:2', 'design:s'], 1000, 5000);
+    front.set('c', 3, ['doc:3'], 1000, 5000);
+    expect(front.get('a', 2000)).toBe(1);
+    expect(front.get('a', 5000)).toBeUndefined();
+    front.purgeTags(['design:s'], 3000);
+    expect(front.get('b', 3000)).toBeUndefined();
+    expect(front.get('c', 3000)).toBe(3);
+  });
+
+  it('does not keep a value computed before a purge of one of its tags', () => {
+    const front = new FrontLayer(100);
+    front.purgeTags(['doc:1'], 2000);
+    front.set('a', 'stale', ['doc:1'], 1500, 9000);
+    expect(front.get('a', 2500)).toBeUndefined();
+    front.set('a', 'fresh', ['doc:1'], 2500, 9000);
+    expect(front.get('a', 2600)).toBe('fresh');
+  });
+
+  it('stays within its bound, oldest first', () => {
+    const front = new FrontLayer(2);
+    front.set('a', 1, ['t'], 0, 10);
+    front.set('b', 2, ['t'], 0, 10);
+    front.set('c', 3, ['t'], 0, 10);
+    expect(front.size).toBe(2);
+    expect(front.get('a', 1)).toBeUndefined();
+    front.purgeTags(['t'], 5);
+    expect(front.size).toBe(0);
+  });
+});

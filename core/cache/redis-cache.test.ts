@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, type RedisHandle } from '../redis/connection.ts';
+import { redisServerAvailable, startRedisServer, type TestRedisServer } from '../redis/test-server.ts';
+import { type CapturedLog, captureLog } from '../testing/capture-log.ts';
+import { serviceUrl } from '../testing/require-service.ts';
+import { redisCache } from './redis-cache.ts';
+import type { TaggedCache } from './tagged-cache.ts';
+
+const redisUrl = serviceUrl('REDIS_URL');
+
+/** A value source that counts how often it was asked: what the database would be. */
+function source() {
+  const counts = new Map<string, number>();
+  const values = new Map<string, string>();
+  return {
+    set: (key: string, value: string) => values.set(key, value),
+    count: (key: string) => counts.get(key) ?? 0,
+    read: (cache: TaggedCache, key: string, tags: string[]) =>
+      cache.getOrSet(key, async (sink) => {
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        sink.addTags(tags);
+        return values.get(key) ?? 'none';
+      }),
+  };
+}
+
+/** Two caches on their own connections behave as two processes sharing one Redis. */
+async function twoProcesses(url: string, prefix: string, log: CapturedLog) {
+  const handles: RedisHandle[] = [];
+  const caches: TaggedCache[] = [];
+  for (let i = 0; i < 2; i++) {
+    const h = await connectRedis({ url, log: log.log, prefix });
+    handles.push(h);
+    caches.push(redisCache({ redis: h, defaultTtlSeconds: 300 }));
+  }
+  return {
+    a: caches[0]!,
+    b: caches[1]!,
+    async close() {
+      for (const c of caches) await c.close();
+      for (const h of handles) await h.close();
+    },
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 100));
+
+describe.runIf(redisUrl)('the Redis tagged cache', () => {
+  const prefix = `verso-test-${randomBytes(4).toString('hex')}`;
+  const log = captureLog();
+  let procs: Awaited<ReturnType<typeof twoProcesses>>;
+  let raw: Redis;
+  beforeAll(async () => {
+    procs = await twoProcesses(redisUrl!, prefix, log);
+    raw = new Redis(redisUrl!);
+  });
+  afterAll(async () => {
+    await procs.close();
+    const keys = await raw.keys(`${prefix}:*`);
+    if (keys.length) await raw.del(...keys);
+    await raw.quit();
+  });
+
+  it('shares entries and a purge in one process reaches the other at once', async () => {
+    const db = source();
+    db.set('doc', 'v1');
+    db.set('other', 'o1');
+    expect(await db.read(procs.a, 'doc', ['doc:1', 'lists:s'])).toBe('v1');
+    expect(await db.read(procs.a, 'other', ['doc:2'])).toBe('o1');
+    await settle();
+    expect(await db.read(procs.b, 'doc', ['doc:1', 'lists:s'])).toBe('v1');
+    expect(await db.read(procs.b, 'other', ['doc:2'])).toBe('o1');
+    expect(db.count('doc')).toBe(1);
+    db.set('doc', 'v2');
+    db.set('other', 'o2');
+    await procs.a.purgeTags(['doc:1']);
+    expect(await db.read(procs.b, 'doc', ['doc:1', 'lists:s'])).toBe('v2');
+    expect(await db.read(procs.a, 'doc', ['doc:1', 'lists:s'])).toBe('v2');
+    // Exactly the purged tag: the entry tagged doc:2 stays.
+    expect(await db.read(procs.b, 'other', ['doc:2'])).toBe('o1');
+    expect(await db.read(procs.a, 'other', ['doc:2'])).toBe('o1');
+  });
+
+  it('a purge reaches the other process before its call returns, with no time to settle', async () => {
+    const db = source();
+    for (let round = 1; round <= 40; round++) {
+      db.set('race2', `old${round}`);
+      await procs.a.purgeTags(['doc:race2']);
+      expect(await db.read(procs.a, 'race2', ['doc:race2'])).toBe(`old${round}`);
+      expect(await db.read(procs.b, 'race2', ['doc:race2'])).toBe(`old${round}`);
+      db.set('race2', `new${round}`);
+      await (round % 2 ? procs.a : procs.b).purgeTags(['doc:race2']);
+      expect(await db.read(procs.b, 'race2', ['doc:race2'])).toBe(`new${round}`);
+      expect(await db.read(procs.a, 'race2', ['doc:race2'])).toBe(`new${round}`);
+    }
+  });
+
+  it('does not wait longer than its limit for a process that never answers', async () => {
+    const silent = new Redis(redisUrl!);
+    await silent.subscribe(`${prefix}:cache:purges`);
+    const started = Date.now();
+    await procs.a.purgeTags(['doc:silent']);
+    const took = Date.now() - started;
+    await silent.quit();
+    expect(took).toBeGreaterThanOrEqual(400);
+    expect(took).toBeLessThan(2000);
+  });
+
+  it('keeps bytes and dates intact through Redis, and hands out objects from memory', async () => {
+    const value = {
+      body: new TextEncoder().encode('{"ok":true}'),
+      at: new Date('2026-01-01T00:00:00Z'),
+      n: [1, 'two'],
+    };
+    const first = await procs.a.getOrSet('binary', async (sink) => {
+      sink.addTags(['doc:bin']);
+      return value;
+    });
+    expect(first).toEqual(value);
+    await settle();
+    const fromRedis = await procs.b.getOrSet<typeof value>('binary', async () => {
+      throw new Error('computed again');
+    });
+    expect(fromRedis.body).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(fromRedis.body)).toBe('{"ok":true}');
+    expect(fromRedis.at).toEqual(value.at);
+    expect(fromRedis.n).toEqual([1, 'two']);
+    // Read again in that process: from its memory layer, the same object each time (no parsing per read).
+    const again = await procs.b.getOrSet('binary', async () => value);
+    expect(again).toEqual(fromRedis);
+    expect(await procs.b.getOrSet('binary', async () => value)).toBe(again);
+  });
+
+  it('computes once for 20 concurrent misses of one key', async () => {
+    const db = source();
+    db.set('hot', 'h');
+    const slow = (cache: TaggedCache) =>
+      cache.getOrSet('hot', async (sink) => {
+        await new Promise((r) => setTimeout(r, 50));
+        sink.addTags(['doc:hot']);
+        return db.read(cache, 'hot-inner', []);
+      });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => slow(procs.a)));
+    expect(new Set(answers)).toEqual(new Set(['none']));
+    expect(db.count('hot-inner')).toBe(1);
+  });
+
+  it('never touches keys outside its prefix: a foreign key survives a purge', async () => {
+    await raw.set('another-app:session:1', 'keep');
+    await raw.set('bentocache:foreign', 'keep');
+    const db = source();
+    await db.read(procs.a, 'x', ['doc:x']);
+    await procs.a.purgeTags(['doc:x', 'doc:1', 'domains']);
+    expect(await raw.get('another-app:session:1')).toBe('keep');
+    expect(await raw.get('bentocache:foreign')).toBe('keep');
+    const ours = await raw.keys(`*${prefix}*`);
+    expect(ours.length).toBeGreaterThan(0);
+    expect(ours.every((k) => k.startsWith(`${prefix}:cache:`))).toBe(true);
+    await raw.del('another-app:session:1', 'bentocache:foreign');
+  });
+});
+
+describe.runIf(redisServerAvailable())('the Redis tagged cache while Redis is down', () => {
+  let server: TestRedisServer;
+  const log = captureLog();
+  let procs: Awaited<ReturnType<typeof twoProcesses>>;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    procs = await twoProcesses(server.url, 'verso', log);
+  });
+  afterAll(async () => {
+    await procs.close();
+    await server.stop();
+  });
+
+  it('answers from the database with one warning per connection, then purges flow again', async () => {
+    const db = source();
+    db.set('page', 'p1');
+    expect(await db.read(procs.a, 'page', ['doc:p'])).toBe('p1');
+    await settle();
+    expect(await db.read(procs.b, 'page', ['doc:p'])).toBe('p1');
+    await server.stop();
+    await settle();
+    // Reads keep answering: cached entries from memory, new keys computed from the source.
+    db.set('fresh', 'f1');
+    for (let i = 0; i < 10; i++) {
+      expect(await db.read(procs.b, 'page', ['doc:p'])).toBe('p1');
+      expect(await db.read(procs.b, 'fresh', ['doc:f'])).toBe('f1');
+    }
+    // A purge during the outage takes effect in its own process at once ...
+    db.set('page', 'p2');
+    await procs.a.purgeTags(['doc:p']);
+    expect(await db.read(procs.a, 'page', ['doc:p'])).toBe('p2');
+    // One warning per process (two here), however many requests ran meanwhile.
+    expect(log.warnings()).toHaveLength(2);
+    await server.start();
+    for (let i = 0; i < 100 && !(await db.read(procs.b, 'page', ['doc:p'])).startsWith('p2'); i++)
+      await settle();
+    // ... and reaches the other process once Redis is back (the missed purge is replayed).
+    expect(await db.read(procs.b, 'page', ['doc:p'])).toBe('p2');
+    db.set('page', 'p3');
+    await procs.b.purgeTags(['doc:p']);
+    expect(await db.read(procs.a, 'page', ['doc:p'])).toBe('p3');
+  });
+});

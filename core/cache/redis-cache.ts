@@ -1,0 +1,126 @@
+import { BentoCache, bentostore } from 'bentocache';
+import { memoryDriver } from 'bentocache/drivers/memory';
+import { redisBusDriver, redisDriver } from 'bentocache/drivers/redis';
+import type { RedisHandle } from '../redis/connection.ts';
+import { bentoTaggedCache } from './bento-tagged-cache.ts';
+import { purgeAcks } from './purge-acks.ts';
+import { cacheSerializer } from './serializer.ts';
+import type { TaggedCache } from './tagged-cache.ts';
+
+export interface RedisCacheArgs {
+  redis: RedisHandle;
+  defaultTtlSeconds: number;
+  /** Entries kept in this process's memory layer. */
+  maxEntries?: number;
+}
+
+type MemoryLayer = ReturnType<typeof memoryDriver>;
+type MemoryDriver = ReturnType<MemoryLayer['factory']>;
+
+/**
+ * The memory layer keeps values as objects, like the in-memory cache: no parsing per read. bentocache 1.6
+ * hands an entry it read from Redis to this layer as its serialized string; it is parsed once, here.
+ */
+function objectsInMemory(layer: MemoryLayer, created: MemoryDriver[]): MemoryLayer {
+  const wrap = (driver: MemoryDriver): MemoryDriver => {
+    created.push(driver);
+    return new Proxy(driver, {
+      get(target, prop, receiver) {
+        if (prop === 'set') {
+          return (key: string, value: unknown, ttl?: number) =>
+            target.set(
+              key,
+              typeof value === 'string' ? (cacheSerializer.deserialize(value) as never) : (value as never),
+              ttl,
+            );
+        }
+        if (prop === 'namespace') return (ns: string) => wrap(target.namespace(ns));
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+  };
+  return {
+    ...layer,
+    factory: (config: Parameters<MemoryLayer['factory']>[0]) => wrap(layer.factory(config)),
+  } as MemoryLayer;
+}
+
+/**
+ * The tagged cache shared by every process on one Redis (bentocache): a memory layer per process, Redis as the
+ * shared layer under the key prefix `<prefix>:cache:` (a purge never touches another application's keys), and
+ * the Redis bus so that a purge in one process drops the entry from every process's memory layer; the purge
+ * returns once every process has acknowledged it (purge-acks.ts), so none serves the old entry afterwards.
+ *
+ * While Redis cannot be reached, reads fall back to this process's memory and to computing from the database.
+ * When it is back, each process empties its memory layer (purge messages of the outage were lost) and replays
+ * the purges it made meanwhile, so every process is consistent with Redis again.
+ */
+export function redisCache(args: RedisCacheArgs): TaggedCache {
+  const { redis } = args;
+  const prefix = `${redis.prefix}:cache`;
+  const memoryLayers: MemoryDriver[] = [];
+  const bento = new BentoCache({
+    default: prefix,
+    serializer: cacheSerializer,
+    // Errors of the shared layer are expected during an outage; the connection logs that once.
+    suppressL2Errors: true,
+    stores: {
+      [prefix]: bentostore()
+        .useL1Layer(
+          objectsInMemory(
+            memoryDriver({ maxItems: args.maxEntries ?? 10_000, serialize: false }),
+            memoryLayers,
+          ),
+        )
+        .useL2Layer(redisDriver({ connection: redis.client, prefix }))
+        // The bus opens its own publisher and subscriber from this template (see busTemplate).
+        .useBus(redisBusDriver({ connection: redis.busTemplate() })),
+    },
+  });
+  const missed = new Set<string>();
+  redis.onReconnect(() => {
+    // Purge messages of the outage were lost, and a tag checked meanwhile kept its old time: this process's
+    // memory starts over from Redis, ...
+    for (const layer of memoryLayers) layer.clear();
+    cache.forgetAll();
+    // ... and the purges this process made meanwhile reach Redis and the other processes now.
+    if (missed.size === 0) return;
+    const tags = [...missed];
+    missed.clear();
+    void bento.deleteByTag({ tags }).catch(() => {
+      for (const t of tags) missed.add(t);
+    });
+  });
+  // bentocache keeps each tag's purge time in the memory layer too, under this key (its TagSystem).
+  const tagKey = (tag: string) => `___bc:t:${tag}`;
+  const acks = purgeAcks({
+    publisher: redis.client,
+    subscriber: redis.busTemplate().duplicate(),
+    channel: `${prefix}:purges`,
+    apply(tags, at) {
+      for (const layer of memoryLayers) for (const t of tags) void layer.delete(tagKey(t));
+      cache.forgetTags(tags, Math.max(Date.now(), at));
+    },
+  });
+  const cache = bentoTaggedCache(bento, {
+    defaultTtlSeconds: args.defaultTtlSeconds,
+    maxEntries: args.maxEntries,
+    async onPurge(tags) {
+      if (!redis.reachable()) {
+        for (const t of tags) missed.add(t);
+        return;
+      }
+      await acks.announce(tags);
+    },
+  });
+  const closeAll = async () => {
+    await acks.close();
+    await cache.close();
+  };
+  return {
+    ...cache,
+    // The bus waits for a server that may be gone at shutdown: give it a moment, then let go.
+    close: () => Promise.race([closeAll(), new Promise<void>((r) => setTimeout(r, 2000).unref())]),
+  };
+}

@@ -1,0 +1,18 @@
+/** What a computation reports while it runs: the tags of everything it read. */
+export interface TagSink {
+  addTags(tags: Iterable<string>): void;
+}
+
+/**
+ * The one cache of every process: entries with tags and a lifetime; a purge by tag reaches every process
+ * that shares the store. Concurrent misses of one key compute once.
+ */
+export interface TaggedCache {
+  getOrSet<T>(
+    key: string,
+    compute: (sink: TagSink) => Promise<T>,
+    options?: { ttlSeconds?: number },
+  ): Promise<T>;
+  purgeTags(tags: string[]): Promise<void>;
+  close(): Promise<void>;
+}

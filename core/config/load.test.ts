@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors/app-error.ts';
+import { loadConfig } from './load.ts';
+
+describe('loadConfig', () => {
+  it('fills every default by mode', () => {
+    const c = loadConfig({});
+    expect(c.SERVER_MODE).toBe('management');
+    expect(c.PORT).toBe(3000);
+    expect(c.SCOPES).toEqual(['rpc', 'auth', 'uploads', 'media', 'graphql']);
+    expect(c.CACHE_TTL).toBe(300);
+    expect(c.SITE_CACHE_TTL).toBe(300);
+    expect(c.GRAPHQL_MAX_DEPTH).toBe(8);
+    expect(c.GRAPHQL_MAX_COMPLEXITY).toBe(1000);
+    expect(c.PUBLIC_GRAPHQL_INTROSPECTION).toBe(false);
+    expect(c.DATA_DIR).toBe('./.verso');
+    expect(loadConfig({ SERVER_MODE: 'public' })).toMatchObject({ PORT: 3100, SCOPES: ['graphql', 'media'] });
+    expect(loadConfig({ SERVER_MODE: 'website' })).toMatchObject({ PORT: 3200, SCOPES: ['media'] });
+  });
+
+  it('reads given values', () => {
+    const c = loadConfig({
+      CACHE_TTL: '60',
+      SITE_CACHE_TTL: '30',
+      SCOPES: 'media, uploads',
+      PUBLIC_GRAPHQL_INTROSPECTION: 'true',
+    });
+    expect(c).toMatchObject({
+      CACHE_TTL: 60,
+      SITE_CACHE_TTL: 30,
+      SCOPES: ['media', 'uploads'],
+      PUBLIC_GRAPHQL_INTROSPECTION: true,
+    });
+    expect(c.EDITOR_ORIGIN).toBeUndefined();
+    expect(loadConfig({ EDITOR_ORIGIN: 'https://a.test,https://b.test' }).EDITOR_ORIGIN).toEqual([
+      'https://a.test',
+      'https://b.test',
+    ]);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['SERVER_MODE', 'everything'],
+    ['SCOPES', 'media,teleport'],
+    ['CACHE_TTL', '-1'],
+    ['AUTH_SECRET', 'short'],
+    ['DATABASE_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+  ])('a bad %s stops the start with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^${name}: `));
+  });
+
+  it('a malformed TRUSTED_PROXIES entry answers config.server.trustedProxyInvalid', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, not-an-ip' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    expect((caught as AppError).key).toBe('config.server.trustedProxyInvalid');
+    expect((caught as AppError).message).toMatch(/^TRUSTED_PROXIES: .*not-an-ip/);
+    expect(loadConfig({ TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 2001:db8::/32' }).TRUSTED_PROXIES?.kind).toBe('list');
+  });
+});

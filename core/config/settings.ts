@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { parseTrustedProxies } from '../net/trusted-proxies.ts';
+
+/**
+ * Every environment setting of Verso, declared once: its schema, default and a one-line description.
+ * The README's settings table is checked against this list by `settings-table.test.ts`.
+ */
+export interface SettingDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+export const serverModes = ['management', 'public', 'website'] as const;
+export type ServerMode = (typeof serverModes)[number];
+export const knownScopes = ['graphql', 'media', 'rpc', 'auth', 'uploads', 'control'] as const;
+export type Scope = (typeof knownScopes)[number];
+
+export const settings = {
+  DATABASE_URL: {
+    schema: z.string().url().optional(),
+    default: 'embedded in `DATA_DIR`',
+    description: 'PostgreSQL 14+ connection string; unset: embedded PGlite (one process only).',
+  },
+  DB_POOL_MAX: {
+    schema: positiveInt.default(10),
+    default: '10',
+    description: 'Largest number of PostgreSQL connections a process opens.',
+  },
+  DATA_DIR: {
+    schema: z.string().min(1).default('./.verso'),
+    default: '`./.verso`',
+    description: 'Embedded database, uploads, media cache and the development secret.',
+  },
+  REDIS_URL: {
+    schema: z.string().url().optional(),
+    default: 'none',
+    description: 'Redis ≥ 5 / Valkey ≥ 7.2: cache purges, rate counters, job queue.',
+  },
+  SERVER_MODE: {
+    schema: z.enum(serverModes).default('management'),
+    default: '`management`',
+    description: 'What `verso serve` runs: `management`, `public` or `website`.',
+  },
+  SCOPES: {
+    schema: csv.pipe(z.array(z.enum(knownScopes))).optional(),
+    default: 'by mode',
+    description: 'Comma-separated surfaces a process mounts (graphql, media, rpc, auth, uploads, control).',
+  },
+  HOST: {
+    schema: z.string().min(1).default('0.0.0.0'),
+    default: '`0.0.0.0`',
+    description: 'Address the server listens on.',
+  },
+  PORT: {
+    schema: port.optional(),
+    default: 'by mode (3000, 3100, 3200)',
+    description: 'Port the server listens on.',
+  },
+  PUBLIC_SPACE: {
+    schema: z.string().min(1).optional(),
+    default: 'none',
+    description: 'Pins a public instance to a space (name or id); a missing space stops the boot.',
+  },
+  AUTH_SECRET: {
+    schema: z.string().min(32, 'must be at least 32 characters').optional(),
+    default: 'dev: generated into `DATA_DIR`; production: required',
+    description: 'Signs cookies, share links, form results and media URLs.',
+  },
+  MEDIA_SIGNING_SECRET: {
+    schema: z.string().min(32, 'must be at least 32 characters').optional(),
+    default: '`AUTH_SECRET`',
+    description: 'Signs media URLs only, so they can be rotated on their own.',
+  },
+  MEDIA_STORAGE: {
+    schema: z.enum(['local', 's3']).default('local'),
+    default: '`local`',
+    description:
+      'Where original uploads live: `local` (under `DATA_DIR/media`) or `s3` (S3-compatible storage).',
+  },
+  S3_BUCKET: {
+    schema: z.string().min(1).optional(),
+    default: 'none (required with `MEDIA_STORAGE=s3`)',
+    description: 'Bucket that holds the originals with `MEDIA_STORAGE=s3`.',
+  },
+  S3_REGION: {
+    schema: z.string().min(1).default('us-east-1'),
+    default: '`us-east-1`',
+    description: 'Region of the bucket (S3-compatible services mostly accept any).',
+  },
+  S3_ENDPOINT: {
+    schema: z.string().url().optional(),
+    default: 'AWS',
+    description: 'Endpoint of an S3-compatible service (MinIO, R2, …); unset: AWS S3.',
+  },
+  S3_ACCESS_KEY_ID: {
+    schema: z.string().min(1).optional(),
+    default: 'the AWS credential chain',
+    description:
+      'Access key of the bucket; unset: the usual AWS credential chain (environment, profile, role).',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    schema: z.string().min(1).optional(),
+    default: 'the AWS credential chain',
+    description: 'Secret of `S3_ACCESS_KEY_ID`.',
+  },
+  S3_FORCE_PATH_STYLE: {
+    schema: bool.default(false),
+    default: '`false`',
+    description:
+      'Addresses the bucket as `endpoint/bucket/key` (MinIO and most self-hosted services need it).',
+  },
+  UPLOAD_MAX_BYTES: {
+    schema: positiveInt.default(50 * 1024 * 1024),
+    default: '52428800 (50 MB)',
+    description: 'Largest file `POST /upload/:spaceId` accepts; larger answers 413 `upload.tooLarge`.',
+  },
+  TRUSTED_PROXIES: {
+    schema: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === '') return undefined;
+        try {
+          return parseTrustedProxies(v);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
+    default: 'unset',
+    description: 'Proxies whose forwarding headers are believed: addresses and CIDR ranges, or `none`.',
+  },
+  CACHE_TTL: {
+    schema: positiveInt.default(300),
+    default: '300',
+    description: 'Shared-cache lifetime of delivery answers and pages, in seconds.',
+  },
+  SITE_CACHE_TTL: {
+    schema: positiveInt.optional(),
+    default: '`CACHE_TTL`',
+    description: "The website plugin's page cache lifetime, in seconds.",
+  },
+  PUBLIC_GRAPHQL_INTROSPECTION: {
+    schema: bool.default(false),
+    default: '`false`',
+    description: 'Allows introspection (and the in-browser editor) on the public GraphQL endpoint.',
+  },
+  GRAPHQL_MAX_DEPTH: {
+    schema: positiveInt.default(8),
+    default: '8',
+    description: 'Deepest nesting a public GraphQL query may have.',
+  },
+  GRAPHQL_MAX_COMPLEXITY: {
+    schema: positiveInt.default(1000),
+    default: '1000',
+    description: 'Highest complexity score a public GraphQL query may have.',
+  },
+  EDITOR_ORIGIN: {
+    schema: csv.pipe(z.array(z.string().url())).optional(),
+    default: 'none',
+    description: 'Comma-separated origins that may frame `/_cms/canvas`.',
+  },
+  CONTROL_API_ALLOWED_IPS: {
+    schema: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === '') return undefined;
+        try {
+          return parseTrustedProxies(v, 'config.control.allowedIpsInvalid');
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
+    default: 'none (control refused)',
+    description: 'Addresses and CIDR ranges allowed to call `/control/v1`.',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    default: '`info`',
+    description: 'Lowest level written to the JSON log.',
+  },
+  WEBSITE_PLUGIN: {
+    schema: bool.default(true),
+    default: '`true`',
+    description: 'Loads the website plugin (designed sites, `website` mode, `plugins.website.*`).',
+  },
+  NODE_ENV: {
+    schema: z.enum(['production', 'development', 'test']).optional(),
+    default: 'production for `serve`',
+    description: '`development` lets `verso serve` generate a secret and skip production warnings.',
+  },
+} as const;
+
+export type SettingName = keyof typeof settings;
+
+export function settingDocs(): SettingDoc[] {
+  return Object.entries(settings).map(([name, s]) => ({
+    name,
+    default: s.default,
+    description: s.description,
+  }));
+}

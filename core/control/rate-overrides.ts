@@ -1,0 +1,29 @@
+import type { TaggedCache } from '../cache/tagged-cache.ts';
+import { cacheTags } from '../cache/tags.ts';
+import type { Queryable } from '../db/types.ts';
+import { overridesFromControls, type RuleOverrides } from '../rate-limit/rules.ts';
+
+/**
+ * A space's rate-rule overrides (`rateLimit.<rule>.*` controls), read through the tagged cache so that a
+ * counted request costs no query; `/control/v1` purges them when they change (in every process with Redis;
+ * without it other processes see the change within a minute).
+ */
+export function spaceRateOverrides(args: {
+  db: Queryable;
+  cache: TaggedCache;
+}): (spaceId: string) => Promise<RuleOverrides> {
+  return (spaceId) =>
+    args.cache.getOrSet(
+      `controls:rate:${spaceId}`,
+      async (sink) => {
+        sink.addTags([cacheTags.controls(spaceId)]);
+        const res = await args.db.query<{ key: string; value: unknown }>(
+          `select key, value from space_controls where space_id = $1 and key like 'rateLimit.%'`,
+          [spaceId],
+        );
+        return overridesFromControls(Object.fromEntries(res.rows.map((r) => [r.key, r.value])));
+      },
+      // Without Redis a change made elsewhere is seen when this runs out.
+      { ttlSeconds: 60 },
+    );
+}

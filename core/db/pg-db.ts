@@ -1,0 +1,71 @@
+import pg from 'pg';
+import type { Db, Queryable, QueryResult } from './types.ts';
+
+// int8 (count(*), bigserial) as numbers: Verso's counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function openPgDb(url: string, options: { poolMax: number }): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const stats = { queries: 0 };
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      stats.queries++;
+      const res = await client.query(sql, params as unknown[]);
+      return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      stats.queries++;
+      await client.query(sql);
+    },
+  });
+  const root = wrap(pool);
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  return {
+    kind: 'pg',
+    stats,
+    query: root.query,
+    exec: root.exec,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        listener.on('error', () => {});
+        await listener.connect();
+        listener.on('notification', (msg) => {
+          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+        });
+      }
+      const set = handlers.get(channel) ?? new Set();
+      if (set.size === 0) await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      set.add(onPayload);
+      handlers.set(channel, set);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async notify(channel, payload) {
+      await root.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

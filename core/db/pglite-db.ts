@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult } from './types.ts';
+
+/** The embedded database: PGlite in `dir` (or in memory when `dir` is undefined). One process only. */
+export async function openPgliteDb(dir: string | undefined): Promise<Db> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const lite = await PGlite.create(dir);
+  const stats = { queries: 0 };
+  const wrap = (client: PGlite | Transaction): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      stats.queries++;
+      const res = await client.query<T>(sql, params);
+      return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
+    },
+    async exec(sql: string) {
+      stats.queries++;
+      await client.exec(sql);
+    },
+  });
+  const root = wrap(lite);
+  return {
+    kind: 'pglite',
+    stats,
+    query: root.query,
+    exec: root.exec,
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onPayload) {
+      return lite.listen(channel, onPayload);
+    },
+    async notify(channel, payload) {
+      await root.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => lite.close(),
+  };
+}

@@ -1,0 +1,46 @@
+import { type ErrorKind, errorEntry, errorKinds } from './catalogue.ts';
+
+export interface ErrorDetail {
+  key: string;
+  params?: Record<string, unknown>;
+  path?: string;
+}
+
+export interface ErrorBody {
+  error: {
+    key: string;
+    kind: ErrorKind;
+    status: number;
+    message: string;
+    details: ErrorDetail[];
+  };
+}
+
+/** The one error class: it carries a catalogue key; everything else is masked as `internal.error`. */
+export class AppError extends Error {
+  readonly key: string;
+  readonly details: ErrorDetail[];
+
+  constructor(key: string, options: { message?: string; details?: ErrorDetail[]; cause?: unknown } = {}) {
+    super(options.message ?? errorEntry(key)?.message ?? key, { cause: options.cause });
+    this.name = 'AppError';
+    this.key = key;
+    this.details = options.details ?? [];
+  }
+
+  get kind(): ErrorKind {
+    return errorEntry(this.key)?.kind ?? 'internal';
+  }
+
+  get status(): number {
+    return errorKinds[this.kind];
+  }
+}
+
+/** The public body of any thrown value: app errors keep their key, anything else becomes `internal.error`. */
+export function toErrorBody(err: unknown): ErrorBody {
+  const app = err instanceof AppError && errorEntry(err.key) ? err : new AppError('internal.error');
+  return {
+    error: { key: app.key, kind: app.kind, status: app.status, message: app.message, details: app.details },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Queryable } from '../db/types.ts';
+
+/** Deletes API keys whose expiry has passed; resolves to how many. */
+export async function deleteExpiredApiKeys(db: Queryable): Promise<number> {
+  const res = await db.query<{ id: string }>(
+    'delete from api_keys where expires_at is not null and expires_at <= now() returning id',
+  );
+  return res.rows.length;
+}
+
+/** Keeps the newest `keep` runs of each workflow (by start, then id) and deletes the rest; resolves to how many. */
+export async function trimWorkflowRuns(db: Queryable, keep = 200): Promise<number> {
+  const res = await db.query<{ id: string }>(
+    `delete from workflow_runs w
+     using (
+       select id from (
+         select id, row_number() over (partition by workflow order by started_at desc, id desc) as n from workflow_runs
+       ) ranked where ranked.n > $1
+     ) old
+     where w.id = old.id
+     returning w.id`,
+    [keep],
+  );
+  return res.rows.length;
+}
+
+export interface HousekeepingJob {
+  id: string;
+  everyMs: number;
+  run(db: Queryable): Promise<number>;
+}
+
+/** The management instance's housekeeping (delivery-and-site.md, point 9). */
+export const housekeepingJobs: HousekeepingJob[] = [
+  { id: 'expired-api-keys', everyMs: 60 * 60 * 1000, run: deleteExpiredApiKeys },
+  { id: 'workflow-runs', everyMs: 10 * 60 * 1000, run: (db) => trimWorkflowRuns(db, 200) },
+];

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
+import { type RpcHarness, rpcHarness } from '../rpc/test-harness.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { ids } from '../testing/fixture-space.ts';
+import { coreProcedures } from './index.ts';
+
+const plugins = loadPlugins({ website: true });
+
+describe.each(testDatabases())('content.publish and content.unpublish on $kind', ({ open }) => {
+  let h: RpcHarness;
+  let key: string;
+  beforeAll(async () => {
+    h = await rpcHarness({ open, procedures: coreProcedures, plugins, migrations: allMigrations(plugins) });
+    key = await h.key({ role: 'editor' });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.cache.takePurged();
+  });
+
+  const versions = async (id: string, locale: string) =>
+    (
+      await h.db.query<{ state: string; title: string; search_text: string; published_at: Date | null }>(
+        'select state, title, search_text, published_at from document_versions where document_id = $1 and locale = $2 order by state',
+        [id, locale],
+      )
+    ).rows;
+
+  it('publishes the draft: it becomes the published version, search text included, and purges its tags', async () => {
+    const before = await versions(ids.about, 'en');
+    expect(before.map((v) => [v.state, v.title])).toEqual([
+      ['draft', 'About us (draft)'],
+      ['published', 'About us'],
+    ]);
+    const res = await h.call('content.publish', { space: 'fixture', id: ids.about, locale: 'en' }, key);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: ids.about, locale: 'en', status: 'published' });
+    const after = await versions(ids.about, 'en');
+    expect(after.map((v) => [v.state, v.title])).toEqual([['published', 'About us (draft)']]);
+    // The draft's summary is a search field; the tag name is indexed too. The first publication date stays.
+    expect(after[0]!.search_text).toBe('Draft text Company');
+    expect(after[0]!.published_at?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(h.cache.takePurged().sort()).toEqual(
+      [`doc:${ids.about}`, `doc:${ids.team}`, `lists:${ids.space}`].sort(),
+    );
+  });
+
+  it('publishes a document never published in a locale, stamping publishedAt now', async () => {
+    const res = await h.call('content.publish', { space: 'fixture', id: ids.hidden, locale: 'en' }, key);
+    expect(res.status).toBe(200);
+    const [only] = await versions(ids.hidden, 'en');
+    expect(only).toMatchObject({ state: 'published', title: 'Unpublished' });
+    expect(Date.now() - only!.published_at!.getTime()).toBeLessThan(60_000);
+    expect(h.cache.takePurged().sort()).toEqual([`doc:${ids.hidden}`, `lists:${ids.space}`].sort());
+  });
+
+  it('answers 404 for a document of another space or without a version in the locale, 422 for a foreign locale', async () => {
+    const missing = await h.call(
+      'content.publish',
+      { space: 'fixture', id: '00000000-0000-4000-8000-0000000000ff', locale: 'en' },
+      key,
+    );
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { key: string } }).error.key).toBe('content.notFound');
+    expect(
+      (await h.call('content.publish', { space: 'fixture', id: ids.englishOnly, locale: 'de' }, key)).status,
+    ).toBe(404);
+    expect(
+      (await h.call('content.publish', { space: 'fixture', id: ids.news, locale: 'fr' }, key)).status,
+    ).toBe(422);
+    expect(h.cache.takePurged()).toEqual([]);
+  });
+
+  it('unpublishes a document with its descendants in that locale only, keeping their content as drafts', async () => {
+    const res = await h.call('content.unpublish', { space: 'fixture', id: ids.news, locale: 'en' }, key);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: ids.news,
+      locale: 'en',
+      status: 'unpublished',
+      unpublished: [ids.news, ids.hello, ids.englishOnly],
+    });
+    for (const id of [ids.news, ids.hello, ids.englishOnly]) {
+      expect((await versions(id, 'en')).map((v) => v.state)).toEqual(['draft']);
+    }
+    // German stays published.
+    expect((await versions(ids.hello, 'de')).map((v) => v.state)).toEqual(['published']);
+    expect(h.cache.takePurged().sort()).toEqual(
+      [`doc:${ids.news}`, `doc:${ids.hello}`, `doc:${ids.englishOnly}`, `lists:${ids.space}`].sort(),
+    );
+    // Unpublishing again changes nothing and purges nothing.
+    const again = await h.call('content.unpublish', { space: 'fixture', id: ids.news, locale: 'en' }, key);
+    expect(((await again.json()) as { unpublished: string[] }).unpublished).toEqual([]);
+    expect(h.cache.takePurged()).toEqual([]);
+  });
+
+  it('drops the published version when a newer draft exists', async () => {
+    await h.db.query(
+      `insert into document_versions (document_id, locale, state, title, slug, fields) values ($1, 'de', 'draft', 'Team (neu)', 'team', '{}')`,
+      [ids.team],
+    );
+    await h.call('content.unpublish', { space: 'fixture', id: ids.team, locale: 'de' }, key);
+    expect((await versions(ids.team, 'de')).map((v) => [v.state, v.title])).toEqual([
+      ['draft', 'Team (neu)'],
+    ]);
+  });
+});

@@ -1,0 +1,13 @@
+import type { AnyProcedure } from '../rpc/procedure.ts';
+import { contentPublish } from './content-publish.ts';
+import { contentUnpublish } from './content-unpublish.ts';
+import { redirectsCreate, redirectsDelete, redirectsList } from './redirects.ts';
+
+/** The core's management procedures; plugins add theirs through `Plugin.procedures`. */
+export const coreProcedures: AnyProcedure[] = [
+  contentPublish,
+  contentUnpublish,
+  redirectsList,
+  redirectsCreate,
+  redirectsDelete,
+];

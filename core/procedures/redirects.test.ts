@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
+import { type RpcHarness, rpcHarness } from '../rpc/test-harness.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { ids } from '../testing/fixture-space.ts';
+import { coreProcedures } from './index.ts';
+
+const plugins = loadPlugins({ website: true });
+
+describe.each(testDatabases())('redirects.* on $kind', ({ open }) => {
+  let h: RpcHarness;
+  let key: string;
+  beforeAll(async () => {
+    h = await rpcHarness({ open, procedures: coreProcedures, plugins, migrations: allMigrations(plugins) });
+    key = await h.key({ role: 'editor' });
+  });
+  afterAll(() => h.close());
+  const json = async (res: Response) => (await res.json()) as Record<string, any>;
+
+  it('lists, creates and deletes, purging redirects:<spaceId> on every change', async () => {
+    const list = await json(await h.call('redirects.list', { space: 'fixture', locale: 'en' }, key));
+    expect(list.items).toEqual([
+      {
+        id: expect.any(String),
+        locale: 'en',
+        fromPath: '/old-about',
+        toPath: '/about',
+        status: 301,
+        contentId: null,
+      },
+    ]);
+    h.cache.takePurged();
+    const created = await h.call(
+      'redirects.create',
+      { space: 'fixture', locale: 'de', fromPath: '/alt-team', contentId: ids.team, status: 308 },
+      key,
+    );
+    expect(created.status).toBe(200);
+    const redirect = await json(created);
+    expect(redirect).toMatchObject({
+      locale: 'de',
+      fromPath: '/alt-team',
+      toPath: null,
+      contentId: ids.team,
+      status: 308,
+    });
+    expect(h.cache.takePurged()).toEqual([`redirects:${ids.space}`]);
+    expect((await json(await h.call('redirects.list', { space: 'fixture' }, key))).items).toHaveLength(3);
+    const gone = await h.call('redirects.delete', { space: 'fixture', id: redirect.id }, key);
+    expect(await json(gone)).toEqual({ id: redirect.id, deleted: true });
+    expect(h.cache.takePurged()).toEqual([`redirects:${ids.space}`]);
+  });
+
+  it('refuses duplicates, bad targets and unknown ids with the error body', async () => {
+    const dup = await h.call(
+      'redirects.create',
+      { space: 'fixture', locale: 'en', fromPath: '/old-about', toPath: '/x' },
+      key,
+    );
+    expect(dup.status).toBe(409);
+    expect((await json(dup)).error.key).toBe('redirect.exists');
+    const both = await h.call(
+      'redirects.create',
+      { space: 'fixture', locale: 'en', fromPath: '/y', toPath: '/x', contentId: ids.team },
+      key,
+    );
+    expect(both.status).toBe(422);
+    const script = await h.call(
+      'redirects.create',
+      { space: 'fixture', locale: 'en', fromPath: '/y', toPath: 'javascript:alert(1)' },
+      key,
+    );
+    expect((await json(script)).error.details[0].path).toBe('toPath');
+    const foreignDoc = await h.call(
+      'redirects.create',
+      { space: 'fixture', locale: 'en', fromPath: '/y', contentId: '00000000-0000-4000-8000-0000000000ff' },
+      key,
+    );
+    expect((await json(foreignDoc)).error.details[0].path).toBe('contentId');
+    const missing = await h.call(
+      'redirects.delete',
+      { space: 'fixture', id: '00000000-0000-4000-8000-0000000000ff' },
+      key,
+    );
+    expect((await json(missing)).error.key).toBe('redirect.notFound');
+    expect(h.cache.takePurged()).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Logger } from '../log.ts';
+import type { RedisHandle } from '../redis/connection.ts';
+import { type RateState, rateLimitHeaders } from './headers.ts';
+import { type RateRule, type RateRuleName, type RuleOverrides, rateRules } from './rules.ts';
+
+export interface RateDecision extends RateState {
+  allowed: boolean;
+  /** `RateLimit-Policy`, `RateLimit` and, when refused, `Retry-After`. */
+  headers: Record<string, string>;
+}
+
+export interface RateLimiter {
+  /** Counts one request of `key` (a client address) against `rule`, with the space's overrides if given. */
+  consume(rule: RateRuleName, key: string, options?: { spaceId?: string }): Promise<RateDecision>;
+}
+
+export interface CreateRateLimiterArgs {
+  /** Shared counters in Redis; without it each process counts on its own. */
+  redis?: RedisHandle;
+  log: Logger;
+  /** Defaults replaced for this instance (tests, operators). */
+  rules?: Partial<Record<RateRuleName, RateRule>>;
+  /** A space's overrides (from its controls); failures fall back to the defaults. */
+  overridesFor?: (spaceId: string) => Promise<RuleOverrides>;
+}
+
+type Store = RateLimiterMemory | RateLimiterRedis;
+
+/**
+ * Rate limits on rate-limiter-flexible: in Redis when shared (every process counts against one counter), in
+ * memory otherwise. When Redis cannot be reached the request is let through, never answered with an error;
+ * the outage is logged once (by the connection, or here when Redis answers but the count fails).
+ */
+export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
+  const stores = new Map<string, Store>();
+  let failing = false;
+
+  const storeFor = (rule: RateRuleName, r: RateRule): Store => {
+    const id = `${rule}:${r.points}:${r.durationSeconds}`;
+    let store = stores.get(id);
+    if (!store) {
+      const options = {
+        points: r.points,
+        duration: r.durationSeconds,
+        keyPrefix: `${args.redis?.prefix ?? 'verso'}:rl:${id}`,
+      };
+      store = args.redis
+        ? new RateLimiterRedis({ ...options, storeClient: args.redis.client, rejectIfRedisNotReady: true })
+        : new RateLimiterMemory(options);
+      stores.set(id, store);
+    }
+    return store;
+  };
+
+  const ruleFor = async (rule: RateRuleName, spaceId: string | undefined): Promise<RateRule> => {
+    const base = { ...rateRules[rule], ...args.rules?.[rule] };
+    if (!spaceId || !args.overridesFor) return base;
+    try {
+      return { ...base, ...(await args.overridesFor(spaceId))[rule] };
+    } catch {
+      return base;
+    }
+  };
+
+  return {
+    async consume(rule, key, options = {}) {
+      const r = await ruleFor(rule, options.spaceId);
+      const counted = rateRules[rule].perSpace && options.spaceId ? `${options.spaceId}:${key}` : key;
+      const decide = (
+        allowed: boolean,
+        res: { remainingPoints: number; msBeforeNext: number },
+      ): RateDecision => {
+        const state = {
+          limit: r.points,
+          windowSeconds: r.durationSeconds,
+          remaining: res.remainingPoints,
+          resetSeconds: Math.max(0, Math.ceil(res.msBeforeNext / 1000)),
+        };
+        return { allowed, ...state, headers: rateLimitHeaders(state, !allowed) };
+      };
+      try {
+        const res = await storeFor(rule, r).consume(counted);
+        failing = false;
+        return decide(true, res);
+      } catch (err) {
+        if (err instanceof RateLimiterRes) {
+          failing = false;
+          return decide(false, err);
+        }
+        // The store failed: let the request through. Nothing was counted, so the whole window is reported.
+        if (!failing && args.redis?.reachable() !== false) {
+          args.log.warn(
+            { err: (err as Error).message, rule },
+            'rate limit store failed: requests are let through',
+          );
+        }
+        failing = true;
+        return decide(true, { remainingPoints: r.points, msBeforeNext: r.durationSeconds * 1000 });
+      }
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { createYoga, type YogaLogger } from 'graphql-yoga';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
+import type { Config } from '../../core/config/index.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import type { Logger } from '../../core/log.ts';
+import type { Reader, SpaceInfo } from '../reader/types.ts';
+import { etagMatches, publicCacheControl } from '../rest/http-cache.ts';
+import { requestOrigin } from '../rest/request-origin.ts';
+import type { GraphqlServerContext } from './context.ts';
+import { failureAnswer } from './errors.ts';
+import { limitsPlugin } from './limits.ts';
+import { operationParams } from './operation-params.ts';
+import { publicErrorsPlugin } from './public-errors.ts';
+import { requestReads } from './request-reads.ts';
+import { type CachedAnswer, cachedAnswer, responseKey } from './response-cache.ts';
+import { schemaCache } from './schema-cache.ts';
+
+/** The space of the request, set by the public API's space gate before any route runs. */
+export type GraphqlEnv = { Variables: { space: SpaceInfo } };
+
+export interface GraphqlDeps {
+  reader: Reader;
+  cache: TaggedCache;
+  log: Logger;
+  config: Pick<
+    Config,
+    'CACHE_TTL' | 'PUBLIC_GRAPHQL_INTROSPECTION' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_COMPLEXITY'
+  >;
+}
+
+/** Far above the largest query the token limit lets through (5000 tokens), far below abuse. */
+export const maxBodyBytes = 100_000;
+
+/** Yoga's own log lines go to the process log; its debug chatter does not. */
+const yogaLogger = (log: Logger): YogaLogger => ({
+  debug: () => {},
+  info: () => {},
+  warn: (...args: unknown[]) => log.warn({ detail: args }, 'graphql-yoga'),
+  error: (...args: unknown[]) => log.error({ err: args[0] }, 'graphql-yoga'),
+});
+
+const noTags: TagSink = { addTags() {} };
+
+/**
+ * `/graphql` of the public API (docs/graphql.md), mounted after the public API, whose gate sets the request's
+ * space. A request reads top to bottom: the space's schema (built once per schema version), the operation's
+ * parameters and cache key, then the tagged cache: a hit sends the kept bytes without running GraphQL; a miss
+ * runs graphql-yoga over the shared reader and keeps a successful answer. Successful answers carry an ETag
+ * and the delivery `Cache-Control` (a conditional GET answers 304); everything else is `no-store`.
+ */
+export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
+  const { config, log } = deps;
+  const ttl = config.CACHE_TTL;
+  const limits = {
+    maxDepth: config.GRAPHQL_MAX_DEPTH,
+    maxComplexity: config.GRAPHQL_MAX_COMPLEXITY,
+    introspection: config.PUBLIC_GRAPHQL_INTROSPECTION,
+  };
+  const settings = `${limits.maxDepth}.${limits.maxComplexity}.${limits.introspection}`;
+  const schemaOf = schemaCache(deps.reader);
+  const yoga = createYoga<GraphqlServerContext>({
+    schema: (ctx) => ctx.schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: limits.introspection ? { title: 'Verso GraphQL' } : false,
+    landingPage: false,
+    // The public API's middleware answers CORS for every route alike.
+    cors: false,
+    // Masking happens in publicErrorsPlugin, which also keeps the keys of deliberate errors.
+    maskedErrors: false,
+    logging: yogaLogger(log),
+    plugins: [...limitsPlugin(limits), publicErrorsPlugin(log)],
+  });
+
+  const app = new Hono<GraphqlEnv>();
+  const tooLarge = (c: Context) => failure(c, new AppError('graphql.request.tooLarge'), log);
+  app.all('/graphql', bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), async (c) => {
+    const space = c.get('space');
+    const requestId = c.get('requestId' as never) as string | undefined;
+    let schema: Awaited<ReturnType<typeof schemaOf>>;
+    try {
+      schema = await schemaOf(space.id);
+    } catch (err) {
+      return failure(c, err, log);
+    }
+    const origin = requestOrigin(c.req.url, {
+      host: c.req.header('host'),
+      forwardedProto: c.req.header('x-forwarded-proto'),
+    });
+    const run = async (request: Request, tags: TagSink) => {
+      const reads = requestReads({
+        reader: deps.reader,
+        spaceId: space.id,
+        defaultLocale: space.defaultLocale,
+        tags,
+        origin,
+      });
+      const context: GraphqlServerContext = {
+        space,
+        reader: deps.reader,
+        reads,
+        origin,
+        requestId,
+        ...schema,
+      };
+      return yoga.fetch(request, context);
+    };
+    const { params, request } = await operationParams(c);
+    const key =
+      params &&
+      responseKey({
+        spaceId: space.id,
+        schemaVersion: schema.schemaVersion,
+        origin,
+        settings,
+        accept: c.req.header('accept') ?? '',
+        params,
+      });
+    if (!key) return uncached(c, await run(request(), noTags));
+    const answer = await cachedAnswer({
+      cache: deps.cache,
+      key,
+      ttlSeconds: ttl,
+      run: (tags) => run(request(), tags),
+    });
+    return 'cached' in answer ? send(c, answer.cached, ttl) : uncached(c, answer.fresh);
+  });
+  return app;
+}
+
+/** A kept answer with the delivery caching headers, or 304 to a GET whose `If-None-Match` names it. */
+function send(c: Context, answer: CachedAnswer, ttl: number): Response {
+  const headers = { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttl), Vary: 'Accept' };
+  if (c.req.method === 'GET' && etagMatches(c.req.header('if-none-match'), answer.etag))
+    return c.body(null, 304, headers);
+  return c.body(answer.body, 200, { ...headers, 'Content-Type': answer.contentType });
+}
+
+async function uncached(c: Context, response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  return c.body(await response.text(), { status: response.status as 200, headers });
+}
+
+/** A failure before GraphQL runs, as a GraphQL answer; unexpected ones are logged with the request id. */
+function failure(c: Context, err: unknown, log: Logger): Response {
+  const answer = failureAnswer(err);
+  if (answer.status >= 500)
+    log.error({ err, requestId: c.get('requestId' as never) }, 'GraphQL request failed');
+  return c.json(answer.body, answer.status as 500, { 'Cache-Control': 'no-store' });
+}

@@ -1,0 +1,85 @@
+import DataLoader from 'dataloader';
+import type { TagSink } from '../../core/cache/tagged-cache.ts';
+import type {
+  DeliveredAsset,
+  DeliveredDocument,
+  DeliveredUser,
+  ReadContext,
+  Reader,
+} from '../reader/types.ts';
+
+/**
+ * The reads of one GraphQL request, batched: every relation resolved in one tick of execution becomes one
+ * call of the reader's batched methods (`byIds`, `children`, `assets`, `users`), so a query costs a number
+ * of database queries that depends on its shape, never on how many documents it returns.
+ */
+export interface RequestReads {
+  /** A read context of the request's space in a locale, recording tags into the request's sink. */
+  context(locale: string): ReadContext;
+  document(locale: string, id: string): Promise<DeliveredDocument | null>;
+  children(locale: string, parentId: string): Promise<DeliveredDocument[]>;
+  asset(id: string): Promise<DeliveredAsset | null>;
+  user(id: string): Promise<DeliveredUser | null>;
+  /** Documents a root query read already: later `parent`, relation or menu reads of them cost nothing. */
+  remember(documents: Iterable<DeliveredDocument>): void;
+}
+
+export interface RequestReadsArgs {
+  reader: Reader;
+  spaceId: string;
+  defaultLocale: string;
+  tags: TagSink;
+  origin?: string;
+}
+
+export function requestReads(args: RequestReadsArgs): RequestReads {
+  const { reader, spaceId, defaultLocale, tags, origin } = args;
+  const context = (locale: string): ReadContext => ({ spaceId, locale, tags, ...(origin ? { origin } : {}) });
+  const perLocale = <V>(make: (locale: string) => DataLoader<string, V>) => {
+    const loaders = new Map<string, DataLoader<string, V>>();
+    return (locale: string) => {
+      let loader = loaders.get(locale);
+      if (!loader) {
+        loader = make(locale);
+        loaders.set(locale, loader);
+      }
+      return loader;
+    };
+  };
+  const documents = perLocale(
+    (locale) =>
+      new DataLoader<string, DeliveredDocument | null>(async (ids) => {
+        const found = await reader.byIds(context(locale), [...ids]);
+        return ids.map((id) => found.get(id) ?? null);
+      }),
+  );
+  const children = perLocale(
+    (locale) =>
+      new DataLoader<string, DeliveredDocument[]>(async (ids) => {
+        const found = await reader.children(context(locale), [...ids]);
+        const lists = ids.map((id) => found.get(id) ?? []);
+        for (const list of lists) remember(list);
+        return lists;
+      }),
+  );
+  // Assets and users do not depend on the locale; the space's default serves as the context's.
+  const assets = new DataLoader<string, DeliveredAsset | null>(async (ids) => {
+    const found = await reader.assets(context(defaultLocale), [...ids]);
+    return ids.map((id) => found.get(id) ?? null);
+  });
+  const users = new DataLoader<string, DeliveredUser | null>(async (ids) => {
+    const found = await reader.users(context(defaultLocale), [...ids]);
+    return ids.map((id) => found.get(id) ?? null);
+  });
+  function remember(list: Iterable<DeliveredDocument>) {
+    for (const doc of list) documents(doc.locale).prime(doc.id, doc);
+  }
+  return {
+    context,
+    document: (locale, id) => documents(locale).load(id),
+    children: (locale, parentId) => children(locale).load(parentId),
+    asset: (id) => assets.load(id),
+    user: (id) => users.load(id),
+    remember,
+  };
+}

@@ -1,0 +1,66 @@
+import {
+  GraphQLID,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+} from 'graphql/index.js';
+import type { GraphqlContext } from '../context.ts';
+import * as queries from '../queries.ts';
+import type { CommonTypes } from './common-types.ts';
+
+const string = { type: GraphQLString };
+const locale = { type: GraphQLString, description: 'A locale of the space; default: its default locale.' };
+
+/** The root `Query`: the five reads of the public API (delivery-and-site.md, "GraphQL (public API)"). */
+export function queryType(common: CommonTypes): GraphQLObjectType {
+  return new GraphQLObjectType<unknown, GraphqlContext>({
+    name: 'Query',
+    fields: {
+      contentByPermalink: {
+        type: common.contentNode,
+        description: 'The document at a permalink (no leading slash); `""` is the home page; null when none.',
+        args: { permalink: { type: new GraphQLNonNull(GraphQLString) }, locale },
+        resolve: (_s, args, ctx) =>
+          queries.contentByPermalink(ctx, args as Parameters<typeof queries.contentByPermalink>[1]),
+      },
+      content: {
+        type: common.contentNode,
+        description: 'One document by id; null when it is not published in the locale.',
+        args: { id: { type: new GraphQLNonNull(GraphQLID) }, locale },
+        resolve: (_s, args, ctx) => queries.content(ctx, args as Parameters<typeof queries.content>[1]),
+      },
+      contents: {
+        type: common.contentList,
+        description: 'Published documents in tree order (tree position, then creation time).',
+        args: {
+          type: { ...string, description: 'Technical name of a content type.' },
+          parentId: { type: GraphQLID, description: 'Direct children of this document only.' },
+          under: { type: GraphQLID, description: 'The whole subtree below this document.' },
+          search: { ...string, description: 'Full-text query over titles, search fields and tag names.' },
+          tags: {
+            type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
+            description: 'Tag slugs; any of them.',
+          },
+          locale,
+          limit: { type: GraphQLInt, defaultValue: 25, description: '1 to 100; other values are refused.' },
+          offset: { type: GraphQLInt, defaultValue: 0 },
+        },
+        resolve: (_s, args, ctx) => queries.contents(ctx, args),
+      },
+      menu: {
+        type: common.menu,
+        description: 'A menu by machine name; null when none.',
+        args: { name: { type: new GraphQLNonNull(GraphQLString) }, locale },
+        resolve: (_s, args, ctx) => queries.menu(ctx, args as Parameters<typeof queries.menu>[1]),
+      },
+      asset: {
+        type: common.asset,
+        description: 'An image or file that published content references; null otherwise.',
+        args: { id: { type: new GraphQLNonNull(GraphQLID) } },
+        resolve: (_s, args, ctx) => queries.asset(ctx, args as Parameters<typeof queries.asset>[1]),
+      },
+    },
+  });
+}

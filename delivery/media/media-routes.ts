@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { type Context, Hono } from 'hono';
+import { AppError } from '../../core/errors/app-error.ts';
+import type { AssetRecord } from '../../core/media/asset-record.ts';
+import { hasVariants, parseVariantName, verifyVariantSignature } from '../../core/media/signing.ts';
+import type { ByteRange, MediaStorage } from '../../core/media/storage.ts';
+import type { VariantStore } from '../../core/media/variant-store.ts';
+import { sendFile } from './send-file.ts';
+
+/** What every `/media` surface is built from. */
+export interface MediaDeps {
+  storage: MediaStorage;
+  variants: VariantStore;
+  /** `MEDIA_SIGNING_SECRET`, else `AUTH_SECRET`; read per request so a rotation needs no rebuild. */
+  mediaSecret: () => string;
+}
+
+/** An asset this request may see; `private` answers `private, no-store` (password-protected sites, share previews). */
+export interface MediaGrant {
+  asset: AssetRecord;
+  private: boolean;
+}
+
+/** The visibility rule of one surface: the asset if this request may see it, else null (answered 404). */
+export type FindMedia = (c: Context, assetId: string) => Promise<MediaGrant | null>;
+
+export const cacheControls = {
+  /** An original's address is its asset id, whose visibility can change (unpublish): caches keep it an hour. */
+  original: 'public, max-age=3600',
+  /** A variant's address never names other bytes (the key holds the original's hash and the framing). */
+  variant: 'public, max-age=31536000, immutable',
+  private: 'private, no-store',
+} as const;
+
+/** Types a browser may show inline from our origin; anything else is sent as a download. */
+const INLINE =
+  /^(image\/(jpeg|png|webp|avif|gif)|video\/(mp4|webm)|audio\/(mpeg|ogg|wav)|application\/pdf|font\/(woff2?))$/;
+
+function disposition(asset: AssetRecord, inline: boolean): string {
+  const ascii = asset.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(asset.filename)}`;
+}
+
+const openFile = async (path: string, range?: ByteRange) =>
+  Readable.toWeb(createReadStream(path, range ?? {})) as ReadableStream<Uint8Array>;
+
+async function original(c: Context, deps: MediaDeps, grant: MediaGrant): Promise<Response> {
+  const { asset } = grant;
+  const size = await deps.storage.size(asset.storageKey);
+  if (size === null) throw new AppError('media.notFound');
+  const svg = asset.mimeType === 'image/svg+xml';
+  const inline = INLINE.test(asset.mimeType) || svg;
+  return sendFile(c.req.raw, {
+    size,
+    etag: `"${asset.sha256}"`,
+    contentType: inline ? asset.mimeType : 'application/octet-stream',
+    cacheControl: grant.private ? cacheControls.private : cacheControls.original,
+    open: (range) => deps.storage.stream(asset.storageKey, range),
+    headers: {
+      'Content-Disposition': disposition(asset, inline),
+      // Imported SVGs may carry script; sandboxed, they render as images only.
+      ...(svg ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
+    },
+  });
+}
+
+/**
+ * `GET /media/<id>/original` and `GET /media/<id>/<preset>.<format>?s=<signature>` over one visibility rule.
+ * A variant's signature is checked before anything is looked up or rendered.
+ */
+export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {
+  const app = new Hono();
+  app.get('/media/:id/:name', async (c) => {
+    const id = c.req.param('id');
+    const name = c.req.param('name');
+    if (name === 'original') {
+      const grant = await find(c, id);
+      if (!grant) throw new AppError('media.notFound');
+      return original(c, deps, grant);
+    }
+    const variant = parseVariantName(name);
+    if (!variant) throw new AppError('media.notFound');
+    if (!verifyVariantSignature(deps.mediaSecret(), id, variant.preset, variant.format, c.req.query('s'))) {
+      throw new AppError('media.signatureInvalid');
+    }
+    const grant = await find(c, id);
+    if (!grant || !hasVariants(grant.asset.mimeType)) throw new AppError('media.notFound');
+    const file = await deps.variants.file(grant.asset, variant.preset, variant.format);
+    return sendFile(c.req.raw, {
+      size: file.size,
+      etag: file.etag,
+      contentType: `image/${variant.format}`,
+      cacheControl: grant.private ? cacheControls.private : cacheControls.variant,
+      open: (range) => openFile(file.path, range),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,44 @@
+import type { Context, Hono } from 'hono';
+import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
+import { cacheTags } from '../../core/cache/tags.ts';
+import type { Queryable } from '../../core/db/types.ts';
+import { type AssetRecord, findAsset } from '../../core/media/asset-record.ts';
+import { isAssetPublished } from '../../core/media/visibility.ts';
+import { type MediaDeps, mediaRoutes } from './media-routes.ts';
+
+export interface PublicMediaDeps extends MediaDeps {
+  db: Queryable;
+  cache: TaggedCache;
+  /** The space this public instance serves (pinned, by API host, or the only one); null: none. */
+  spaceOf: (c: Context) => Promise<string | null>;
+}
+
+/**
+ * An asset of the space that published content references, else null. Kept in the tagged cache under the
+ * asset's tag and the space's `lists:` tag, which every publish and unpublish purges.
+ */
+export function publishedAsset(
+  deps: { db: Queryable; cache: TaggedCache },
+  args: { spaceId: string; assetId: string },
+): Promise<AssetRecord | null> {
+  const { spaceId, assetId } = args;
+  return deps.cache
+    .getOrSet(`media:published:${spaceId}:${assetId}`, async (sink) => {
+      sink.addTags([cacheTags.asset(assetId), cacheTags.lists(spaceId)]);
+      const asset = await findAsset(deps.db, { assetId, spaceId });
+      const visible = asset !== null && (await isAssetPublished(deps.db, { spaceId, assetId }));
+      // Wrapped: a cache may refuse to keep a bare null.
+      return { asset: visible ? asset : null };
+    })
+    .then((entry) => entry.asset);
+}
+
+/** The public API's `/media`: only assets that published content of its space references, cached publicly. */
+export function publicMediaRoutes(deps: PublicMediaDeps): Hono {
+  return mediaRoutes(deps, async (c, assetId) => {
+    const spaceId = await deps.spaceOf(c);
+    if (!spaceId) return null;
+    const asset = await publishedAsset(deps, { spaceId, assetId });
+    return asset ? { asset, private: false } : null;
+  });
+}

@@ -1,0 +1,55 @@
+import { type FieldDef, isPublic, type TypeDef } from '../../core/space-format/field-defs.ts';
+import type { ContentModel } from './types.ts';
+
+/** The content model of one space as the running registry holds it (all fields, restricted ones too). */
+export interface SpaceModel {
+  schemaVersion: number;
+  contentTypes: ReadonlyMap<string, TypeDef>;
+  blockTypes: ReadonlyMap<string, TypeDef>;
+}
+
+export const emptyModel = (schemaVersion: number): SpaceModel => ({
+  schemaVersion,
+  contentTypes: new Map(),
+  blockTypes: new Map(),
+});
+
+/** A field definition as the public sees it: restricted sub-fields removed, and no internal flags. */
+export interface PublicFieldDef {
+  name: string;
+  title?: string;
+  type: FieldDef['type'];
+  localized: boolean;
+  multiple: boolean;
+  options?: string[];
+  blockTypes?: string[];
+  fields?: PublicFieldDef[];
+}
+
+/**
+ * Only public fields, at any depth (repeater sub-fields too). `search` and `public` stay inside: which fields
+ * feed search, and that restricted fields exist at all, is none of a public client's business.
+ */
+export function publicFieldDefs(defs: readonly FieldDef[]): PublicFieldDef[] {
+  return defs.filter(isPublic).map((def) => ({
+    name: def.name,
+    ...(def.title !== undefined ? { title: def.title } : {}),
+    type: def.type,
+    localized: def.localized !== false,
+    multiple: def.multiple === true,
+    ...(def.options ? { options: [...def.options] } : {}),
+    ...(def.blockTypes ? { blockTypes: [...def.blockTypes] } : {}),
+    ...(def.fields ? { fields: publicFieldDefs(def.fields) } : {}),
+  }));
+}
+
+/** `GET /v1/types` and the GraphQL schema: every content and block type with its public fields, in order. */
+export function publicContentModel(model: SpaceModel): ContentModel {
+  const types = (map: ReadonlyMap<string, TypeDef>) =>
+    [...map.values()].map((t) => ({ name: t.name, title: t.title, fields: publicFieldDefs(t.fields) }));
+  return {
+    schemaVersion: model.schemaVersion,
+    contentTypes: types(model.contentTypes),
+    blockTypes: types(model.blockTypes),
+  };
+}

@@ -1,0 +1,131 @@
+import { cacheTags } from '../../core/cache/tags.ts';
+import type { Queryable } from '../../core/db/types.ts';
+import { selectAssets, selectUsers } from './asset-query.ts';
+import { collectRefs, emptyRefs, type RefSets } from './collect-refs.ts';
+import type { SpaceModel } from './content-model.ts';
+import { selectDocuments, selectPermalinks } from './document-query.ts';
+import type { AssetRow, DocumentRow, PermalinkRow } from './rows.ts';
+import { shapeAsset } from './shape-asset.ts';
+import { shapeDocument } from './shape-document.ts';
+import type { Resolved } from './shape-fields.ts';
+import type { DeliveredAsset, DeliveredDocument, DeliveredUser, ReadContext } from './types.ts';
+
+export interface DeliverDeps {
+  db: Queryable;
+  mediaSecret: () => string;
+  blockDesigns: boolean;
+}
+
+const none: ReadonlySet<string> = new Set();
+
+/** Records the tags of documents read: each one and its ancestors (their slugs make its permalink). */
+export function tagDocuments(ctx: ReadContext, rows: Iterable<{ id: string; ancestors: string[] }>): void {
+  const tags: string[] = [];
+  for (const row of rows) {
+    tags.push(cacheTags.document(row.id));
+    for (const id of row.ancestors) tags.push(cacheTags.document(id));
+  }
+  ctx.tags.addTags(tags);
+}
+
+export function deliverAsset(deps: DeliverDeps, ctx: ReadContext, row: AssetRow): DeliveredAsset {
+  ctx.tags.addTags([cacheTags.asset(row.id)]);
+  return shapeAsset(row, { secret: deps.mediaSecret(), origin: ctx.origin });
+}
+
+export async function deliverUsers(
+  deps: DeliverDeps,
+  ctx: ReadContext,
+  ids: string[],
+): Promise<Map<string, DeliveredUser>> {
+  const rows = await selectUsers(deps.db, ctx.spaceId, ids);
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      { id: u.id, name: u.name, avatar: u.avatar ? deliverAsset(deps, ctx, u.avatar) : null },
+    ]),
+  );
+}
+
+const minus = (set: Set<string>, ...known: Array<{ has(id: string): boolean }>) =>
+  [...set].filter((id) => !known.some((k) => k.has(id)));
+
+/**
+ * Shapes document rows with everything they point at, in a fixed number of batched reads however many rows
+ * and relations there are: round one fetches, in parallel, the documents, assets and users named in `expand`
+ * (anywhere: top level, blocks at any depth, repeaters) and the permalinks links need; round two, the
+ * permalinks that links inside the expanded documents need. Expanded documents carry their own relations as
+ * ids (expansion is one level deep, so cycles and payloads stay bounded). Rows must be of known types.
+ */
+export async function deliverDocuments(
+  deps: DeliverDeps,
+  ctx: ReadContext,
+  model: SpaceModel,
+  rows: DocumentRow[],
+  expand: ReadonlySet<string>,
+): Promise<DeliveredDocument[]> {
+  const walk = { blockTypes: model.blockTypes, expand };
+  const refs = emptyRefs();
+  for (const row of rows) collectRefs(row.fields, model.contentTypes.get(row.type)?.fields ?? [], walk, refs);
+  tagDocuments(ctx, rows);
+
+  const permalinks = new Map<string, string>(rows.map((r) => [r.id, r.permalink]));
+  const known = (ids: Set<string>) => minus(ids, permalinks);
+  const [relatedRows, linkRows, assetRows, users] = await Promise.all([
+    refs.documents.size
+      ? selectDocuments(deps.db, {
+          spaceId: ctx.spaceId,
+          locale: ctx.locale,
+          drafts: ctx.drafts,
+          ids: [...refs.documents],
+        })
+      : [],
+    linkTargets(deps, ctx, minus(refs.links, permalinks, refs.documents)),
+    refs.assets.size ? selectAssets(deps.db, ctx.spaceId, [...refs.assets]) : [],
+    refs.users.size ? deliverUsers(deps, ctx, [...refs.users]) : new Map<string, DeliveredUser>(),
+  ]);
+  const related = relatedRows.filter((r) => model.contentTypes.has(r.type));
+  tagDocuments(ctx, related);
+  tagDocuments(ctx, linkRows);
+  for (const r of [...related, ...linkRows]) permalinks.set(r.id, r.permalink);
+
+  // Round two: links inside the expanded documents.
+  const inner: RefSets = emptyRefs();
+  for (const row of related)
+    collectRefs(
+      row.fields,
+      model.contentTypes.get(row.type)?.fields ?? [],
+      { blockTypes: model.blockTypes, expand: none },
+      inner,
+    );
+  const innerRows = await linkTargets(deps, ctx, known(inner.links));
+  tagDocuments(ctx, innerRows);
+  for (const r of innerRows) permalinks.set(r.id, r.permalink);
+
+  const assets = new Map(assetRows.map((a) => [a.id, deliverAsset(deps, ctx, a)]));
+  const base = {
+    asset: (id: string) => assets.get(id),
+    user: (id: string) => users.get(id),
+    permalink: (id: string) => permalinks.get(id),
+  };
+  const shallow: Resolved = { ...base, document: () => undefined };
+  const documents = new Map(
+    related.map((r) => [
+      r.id,
+      shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, none, shallow)),
+    ]),
+  );
+  const resolved: Resolved = { ...base, document: (id) => documents.get(id) };
+  return rows.map((r) =>
+    shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, expand, resolved)),
+  );
+}
+
+function options(deps: DeliverDeps, model: SpaceModel, expand: ReadonlySet<string>, resolved: Resolved) {
+  return { blockTypes: model.blockTypes, expand, resolved, blockDesigns: deps.blockDesigns };
+}
+
+function linkTargets(deps: DeliverDeps, ctx: ReadContext, ids: string[]): Promise<PermalinkRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectPermalinks(deps.db, { spaceId: ctx.spaceId, locale: ctx.locale, drafts: ctx.drafts, ids });
+}

@@ -1,0 +1,247 @@
+import type { Queryable } from '../../core/db/types.ts';
+import { joinPermalink } from './permalink.ts';
+import type { DocumentRow, PermalinkRow } from './rows.ts';
+import type { DeliveredTag, ReadContext } from './types.ts';
+
+/**
+ * The database side of documents. Every statement walks the tree once with one recursive CTE (`chain`): from
+ * each candidate version up through its ancestors' versions in the same locale. A chain that reaches the root
+ * is a delivered document and spells its permalink; one that stops (an ancestor unpublished in the locale)
+ * is not delivered. Nothing here runs a query per document or per level.
+ */
+
+type Drafts = ReadContext['drafts'];
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Joins the version a reader sees of document `doc` as `alias`: the published one; with a share link's
+ * drafts, the draft where the link allows it and one exists.
+ */
+function versionJoin(
+  alias: string,
+  doc: string,
+  localeIs: (column: string) => string,
+  drafts: Drafts,
+): string {
+  if (!drafts) {
+    return `join document_versions ${alias} on ${alias}.document_id = ${doc}.id and ${localeIs(`${alias}.locale`)} and ${alias}.state = 'published'`;
+  }
+  if (drafts !== 'all' && !uuid.test(drafts.documentId)) throw new Error('drafts.documentId must be an id');
+  const allowed = drafts === 'all' ? 'true' : `x.document_id = '${drafts.documentId}'::uuid`;
+  return `join lateral (
+      select distinct on (x.locale) x.document_id, x.locale, x.state, x.title, x.slug, x.fields, x.published_at, x.updated_at, x.search
+      from document_versions x
+      where x.document_id = ${doc}.id and ${localeIs('x.locale')} and (x.state = 'published' or (x.state = 'draft' and ${allowed}))
+      order by x.locale, x.state = 'draft' desc
+    ) ${alias} on true`;
+}
+
+interface ChainArgs {
+  spaceId: string;
+  /** One locale, or every locale of the space (alternates). */
+  locale: string | 'every';
+  drafts: Drafts;
+  /** Conditions on the candidate document `d` and its version `v`. */
+  where: string[];
+  /** A path to walk down from the root first (`byPermalink`): the candidate is the document at its end. */
+  segments?: string[];
+}
+
+/** `with recursive [walk,] chain`: see the module comment. Columns: doc_id, locale, next_id, slugs, sort_key, ancestors. */
+function chainCte(p: Params, args: ChainArgs): string {
+  const space = p.add(args.spaceId);
+  const locale =
+    args.locale === 'every'
+      ? `any((select locales from spaces where id = ${space})::text[])`
+      : p.add(args.locale);
+  const localeIs = (column: string) => `${column} = ${locale}`;
+  const where = [`d.space_id = ${space}`, ...args.where];
+  let walk = '';
+  if (args.segments) {
+    const segs = `${p.add(args.segments)}::text[]`;
+    walk = `walk(id, depth) as (
+        select d.id, 1 from documents d ${versionJoin('v', 'd', localeIs, args.drafts)}
+        where d.space_id = ${space} and d.parent_id is null and v.slug = (${segs})[1]
+        union all
+        select d.id, w.depth + 1 from walk w
+        join documents d on d.space_id = ${space} and d.parent_id = w.id ${versionJoin('v', 'd', localeIs, args.drafts)}
+        where w.depth < cardinality(${segs}) and v.slug = (${segs})[w.depth + 1]
+      ),`;
+    where.push(`d.id = (select id from walk where depth = cardinality(${segs}) limit 1)`);
+  }
+  // The sort key spells the tree order (position, then creation time, at every level from the root), so a
+  // list across levels comes in the order of a walk of the tree.
+  return `with recursive ${walk}
+    chain(doc_id, locale, next_id, slugs, sort_key, ancestors) as (
+      select d.id, v.locale, d.parent_id, array[v.slug],
+        array[d.position::numeric, extract(epoch from d.created_at)::numeric], array[]::uuid[]
+      from documents d ${versionJoin('v', 'd', localeIs, args.drafts)}
+      where ${where.join(' and ')}
+      union all
+      select c.doc_id, c.locale, p.parent_id, array[pv.slug] || c.slugs,
+        array[p.position::numeric, extract(epoch from p.created_at)::numeric] || c.sort_key, c.ancestors || p.id
+      from chain c
+      join documents p on p.id = c.next_id ${versionJoin('pv', 'p', (col) => `${col} = c.locale`, args.drafts)}
+      where cardinality(c.slugs) < 64
+    )`;
+}
+
+/** The columns of a full document row, from a delivered chain row `c`. */
+function fullSelect(drafts: Drafts, extraColumns = ''): string {
+  return `select c.doc_id as id, c.locale, c.slugs, c.ancestors::text[] as ancestors,${extraColumns}
+      d.type, d.parent_id, v.title, v.slug, v.state, v.fields, v.published_at, v.updated_at,
+      case when c.locale <> s.default_locale then (
+        select y.fields from document_versions y where y.document_id = d.id and y.locale = s.default_locale and y.state = 'published'
+      ) end as shared_fields,
+      coalesce((
+        select json_agg(json_build_object('name', t.name, 'slug', t.slug) order by dt.position)
+        from document_tags dt join tags t on t.id = dt.tag_id where dt.document_id = d.id
+      ), '[]'::json) as tags
+    from delivered c
+    join documents d on d.id = c.doc_id
+    join spaces s on s.id = d.space_id
+    ${versionJoin('v', 'd', (col) => `${col} = c.locale`, drafts)}`;
+}
+
+interface RawDocument {
+  id: string;
+  locale: string;
+  slugs: string[];
+  ancestors: string[];
+  type: string;
+  parent_id: string | null;
+  title: string;
+  slug: string;
+  state: 'published' | 'draft';
+  fields: Record<string, unknown>;
+  shared_fields: Record<string, unknown> | null;
+  published_at: Date | string | null;
+  updated_at: Date | string;
+  tags: DeliveredTag[];
+}
+
+const toRow = (r: RawDocument): DocumentRow => ({
+  id: r.id,
+  type: r.type,
+  locale: r.locale,
+  parentId: r.parent_id,
+  permalink: joinPermalink(r.slugs),
+  ancestors: r.ancestors ?? [],
+  title: r.title,
+  slug: r.slug,
+  state: r.state,
+  fields: r.fields ?? {},
+  sharedFields: r.shared_fields,
+  publishedAt: r.published_at,
+  updatedAt: r.updated_at,
+  tags: r.tags ?? [],
+});
+
+export interface DocumentSelection {
+  spaceId: string;
+  locale: string;
+  drafts?: Drafts;
+  ids?: string[];
+  parentIds?: string[];
+  /** The document at this path (segments of a permalink). */
+  segments?: string[];
+  /** The space's starred home document. */
+  home?: boolean;
+}
+
+/** Delivered documents by id, by parent or at a path, in tree order. One statement. */
+export async function selectDocuments(db: Queryable, sel: DocumentSelection): Promise<DocumentRow[]> {
+  const p = new Params();
+  const where: string[] = [];
+  if (sel.ids) where.push(`d.id = any(${p.add(sel.ids)}::uuid[])`);
+  if (sel.parentIds) where.push(`d.parent_id = any(${p.add(sel.parentIds)}::uuid[])`);
+  if (sel.home) where.push('d.id = (select home_content_id from spaces where id = d.space_id)');
+  const cte = chainCte(p, {
+    spaceId: sel.spaceId,
+    locale: sel.locale,
+    drafts: sel.drafts,
+    where,
+    segments: sel.segments,
+  });
+  const sql = `${cte}, delivered as (select * from chain where next_id is null)
+    ${fullSelect(sel.drafts)}
+    order by c.sort_key, c.doc_id`;
+  const res = await db.query<RawDocument>(sql, p.values);
+  return res.rows.map(toRow);
+}
+
+export interface ListSelection {
+  spaceId: string;
+  locale: string;
+  drafts?: Drafts;
+  /** Content types to include (the requested one, or every type the running registry knows). */
+  types: string[];
+  parentId?: string;
+  under?: string;
+  tags?: string[];
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** One page of a list and the number of all matches, in one statement (the count survives an empty page). */
+export async function selectList(
+  db: Queryable,
+  sel: ListSelection,
+): Promise<{ rows: DocumentRow[]; total: number }> {
+  const p = new Params();
+  const where = [`d.type = any(${p.add(sel.types)}::text[])`];
+  if (sel.parentId) where.push(`d.parent_id = ${p.add(sel.parentId)}::uuid`);
+  if (sel.tags?.length) {
+    where.push(`exists (select 1 from document_tags dt join tags t on t.id = dt.tag_id
+      where dt.document_id = d.id and t.slug = any(${p.add(sel.tags)}::text[]))`);
+  }
+  if (sel.search)
+    where.push(`v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)})`);
+  const cte = chainCte(p, { spaceId: sel.spaceId, locale: sel.locale, drafts: sel.drafts, where });
+  const under = sel.under ? ` and ${p.add(sel.under)}::uuid = any(ancestors)` : '';
+  const sql = `${cte},
+    matched as (select * from chain where next_id is null${under}),
+    delivered as (select * from matched order by sort_key, doc_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)})
+    select n.total, page.* from (select count(*)::int as total from matched) n
+    left join lateral (${fullSelect(sel.drafts, ' c.sort_key,')}) page on true
+    order by page.sort_key, page.id`;
+  const res = await db.query<RawDocument & { total: number; sort_key: unknown }>(sql, p.values);
+  const total = res.rows[0]?.total ?? 0;
+  return { rows: res.rows.filter((r) => r.id !== null).map(toRow), total };
+}
+
+/** Where documents are delivered: permalinks in one locale (links) or in every locale of the space (alternates). */
+export async function selectPermalinks(
+  db: Queryable,
+  sel: { spaceId: string; locale: string | 'every'; drafts?: Drafts; ids: string[] },
+): Promise<PermalinkRow[]> {
+  if (sel.ids.length === 0) return [];
+  const p = new Params();
+  const cte = chainCte(p, {
+    spaceId: sel.spaceId,
+    locale: sel.locale,
+    drafts: sel.drafts,
+    where: [`d.id = any(${p.add(sel.ids)}::uuid[])`],
+  });
+  const res = await db.query<{ id: string; locale: string; slugs: string[]; ancestors: string[] | null }>(
+    `${cte} select doc_id as id, locale, slugs, ancestors::text[] as ancestors
+     from chain where next_id is null order by sort_key, doc_id, locale`,
+    p.values,
+  );
+  return res.rows.map((r) => ({
+    id: r.id,
+    locale: r.locale,
+    permalink: joinPermalink(r.slugs),
+    ancestors: r.ancestors ?? [],
+  }));
+}

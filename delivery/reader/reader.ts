@@ -1,0 +1,253 @@
+import { cacheTags } from '../../core/cache/tags.ts';
+import type { Db } from '../../core/db/types.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { publishedAssetIds } from '../../core/media/visibility.ts';
+import { selectAssets } from './asset-query.ts';
+import { publicContentModel, type SpaceModel } from './content-model.ts';
+import {
+  type DeliverDeps,
+  deliverAsset,
+  deliverDocuments,
+  deliverUsers,
+  tagDocuments,
+} from './deliver-documents.ts';
+import { type DocumentSelection, selectDocuments, selectList, selectPermalinks } from './document-query.ts';
+import { checkListQuery } from './list-query.ts';
+import { selectMenu, selectRedirects } from './menu-query.ts';
+import { hrefOf, permalinkSegments } from './permalink.ts';
+import { createRegistry } from './registry.ts';
+import type { DocumentRow } from './rows.ts';
+import { shapeMenu } from './shape-menu.ts';
+import { selectSpace, selectSpaces } from './space-query.ts';
+import type { Alternates, DeliveredAsset, DeliveredDocument, ReadContext, Reader } from './types.ts';
+
+export interface ReaderOptions {
+  db: Db;
+  /** MEDIA_SIGNING_SECRET, else AUTH_SECRET: signs the variant addresses of assets. */
+  mediaSecret: () => string;
+  /** The website plugin is on: blocks carry `design: { variant, style }` from `ext.website`, when set. */
+  blockDesigns: boolean;
+}
+
+/**
+ * The one reader of published content (REST, GraphQL and the site). Each method is a few batched statements
+ * over `Db` and records the cache tags of what it read in `ctx.tags`; every answer also carries
+ * `cacheTags.registry` (it depends on the content model) and every "nothing here" carries
+ * `cacheTags.lists(spaceId)`, which a publish purges, so that a cached 404 gives way to new content.
+ */
+export function createReader(options: ReaderOptions): Reader {
+  const { db } = options;
+  const registry = createRegistry(db);
+  const deps: DeliverDeps = { db, mediaSecret: options.mediaSecret, blockDesigns: options.blockDesigns };
+
+  const modelFor = async (ctx: ReadContext): Promise<SpaceModel> => {
+    ctx.tags.addTags([cacheTags.registry]);
+    return registry.model(ctx.spaceId);
+  };
+  const nothing = (ctx: ReadContext) => ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
+  const expandSet = (expand?: string[]) => new Set(expand ?? []);
+
+  /** One document or null; a document of a type the registry does not know answers `contentType.notFound`. */
+  async function one(
+    ctx: ReadContext,
+    selection: Omit<DocumentSelection, 'spaceId' | 'locale' | 'drafts'>,
+    expand?: string[],
+  ) {
+    const model = await modelFor(ctx);
+    const rows = await selectDocuments(db, {
+      spaceId: ctx.spaceId,
+      locale: ctx.locale,
+      drafts: ctx.drafts,
+      ...selection,
+    });
+    const row = rows[0];
+    if (!row) {
+      nothing(ctx);
+      return null;
+    }
+    if (!model.contentTypes.has(row.type)) {
+      nothing(ctx);
+      throw new AppError('contentType.notFound', {
+        message: `No such content type: "${row.type}".`,
+        details: [{ key: 'contentType.notFound', params: { type: row.type } }],
+      });
+    }
+    const [doc] = await deliverDocuments(deps, ctx, model, [row], expandSet(expand));
+    return doc ?? null;
+  }
+
+  async function many(ctx: ReadContext, model: SpaceModel, rows: DocumentRow[], expand?: string[]) {
+    return deliverDocuments(
+      deps,
+      ctx,
+      model,
+      rows.filter((r) => model.contentTypes.has(r.type)),
+      expandSet(expand),
+    );
+  }
+
+  async function assetsByIds(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>> {
+    nothing(ctx);
+    const out = new Map<string, DeliveredAsset>();
+    if (ids.length === 0) return out;
+    // A share-link preview sees every asset of the space; the public sees what published content references.
+    if (ctx.drafts) {
+      for (const row of await selectAssets(db, ctx.spaceId, ids))
+        out.set(row.id, deliverAsset(deps, ctx, row));
+      return out;
+    }
+    // The media module owns the rule, so `/v1/assets` and `/media` never disagree about an asset.
+    const visible = await publishedAssetIds(db, { spaceId: ctx.spaceId, assetIds: ids });
+    for (const row of await selectAssets(db, ctx.spaceId, [...visible]))
+      out.set(row.id, deliverAsset(deps, ctx, row));
+    return out;
+  }
+
+  return {
+    space: (idOrName) => selectSpace(db, idOrName),
+    spaces: () => selectSpaces(db),
+
+    async byPermalink(ctx, permalink, expand) {
+      const segments = permalinkSegments(permalink);
+      if (segments === null) {
+        nothing(ctx);
+        return null;
+      }
+      return segments.length === 0 ? one(ctx, { home: true }, expand) : one(ctx, { segments }, expand);
+    },
+
+    home: (ctx, expand) => one(ctx, { home: true }, expand),
+
+    byId: (ctx, id, expand) => one(ctx, { ids: [id] }, expand),
+
+    async byIds(ctx, ids, expand) {
+      if (ids.length === 0) return new Map();
+      const model = await modelFor(ctx);
+      nothing(ctx);
+      const rows = await selectDocuments(db, {
+        spaceId: ctx.spaceId,
+        locale: ctx.locale,
+        drafts: ctx.drafts,
+        ids,
+      });
+      const docs = await many(ctx, model, rows, expand);
+      return new Map(docs.map((d) => [d.id, d]));
+    },
+
+    async list(ctx, query) {
+      const { limit, offset } = checkListQuery(query);
+      const model = await modelFor(ctx);
+      nothing(ctx);
+      if (query.type !== undefined && !model.contentTypes.has(query.type)) {
+        throw new AppError('contentType.notFound', {
+          message: `No such content type: "${query.type}".`,
+          details: [{ key: 'contentType.notFound', params: { type: query.type }, path: 'type' }],
+        });
+      }
+      const { rows, total } = await selectList(db, {
+        spaceId: ctx.spaceId,
+        locale: ctx.locale,
+        drafts: ctx.drafts,
+        types: query.type !== undefined ? [query.type] : [...model.contentTypes.keys()],
+        parentId: query.parentId,
+        under: query.under,
+        tags: query.tags,
+        search: query.search,
+        limit,
+        offset,
+      });
+      return { items: await many(ctx, model, rows, query.expand), total, limit, offset };
+    },
+
+    async children(ctx, parentIds) {
+      const out = new Map<string, DeliveredDocument[]>(parentIds.map((id) => [id, []]));
+      if (parentIds.length === 0) return out;
+      const model = await modelFor(ctx);
+      nothing(ctx);
+      const rows = await selectDocuments(db, {
+        spaceId: ctx.spaceId,
+        locale: ctx.locale,
+        drafts: ctx.drafts,
+        parentIds,
+      });
+      for (const doc of await many(ctx, model, rows)) {
+        if (doc.parentId) out.get(doc.parentId)?.push(doc);
+      }
+      return out;
+    },
+
+    async alternates(ctx, ids) {
+      const out = new Map<string, Alternates>();
+      if (ids.length === 0) return out;
+      nothing(ctx);
+      const rows = await selectPermalinks(db, {
+        spaceId: ctx.spaceId,
+        locale: 'every',
+        drafts: ctx.drafts,
+        ids,
+      });
+      tagDocuments(ctx, rows);
+      for (const row of rows) {
+        const entry = out.get(row.id) ?? {};
+        entry[row.locale] = row.permalink;
+        out.set(row.id, entry);
+      }
+      return out;
+    },
+
+    async menu(ctx, machineName, expand) {
+      const model = await modelFor(ctx);
+      const rows = await selectMenu(db, ctx.spaceId, machineName);
+      if (!rows) {
+        nothing(ctx);
+        return null;
+      }
+      ctx.tags.addTags([cacheTags.menu(rows.id)]);
+      const ids = [...new Set(rows.items.flatMap((i) => (i.contentId ? [i.contentId] : [])))];
+      const docRows = ids.length
+        ? await selectDocuments(db, { spaceId: ctx.spaceId, locale: ctx.locale, drafts: ctx.drafts, ids })
+        : [];
+      const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
+      // Entries whose document is not delivered in the locale are left out; a publish brings them back.
+      if (docs.size < ids.length) nothing(ctx);
+      return shapeMenu(rows, ctx.locale, (id) => docs.get(id));
+    },
+
+    async redirects(ctx) {
+      ctx.tags.addTags([cacheTags.redirects(ctx.spaceId)]);
+      const redirects = await selectRedirects(db, ctx.spaceId, ctx.locale);
+      const targets = [
+        ...new Set(redirects.flatMap((r) => (r.toPath === null && r.contentId ? [r.contentId] : []))),
+      ];
+      if (targets.length === 0) return redirects;
+      nothing(ctx);
+      const rows = await selectPermalinks(db, {
+        spaceId: ctx.spaceId,
+        locale: ctx.locale,
+        drafts: ctx.drafts,
+        ids: targets,
+      });
+      tagDocuments(ctx, rows);
+      const permalinks = new Map(rows.map((r) => [r.id, r.permalink]));
+      // A redirect to a document goes to its address in the locale (null while it is not delivered there).
+      return redirects.map((r) =>
+        r.toPath === null && r.contentId ? { ...r, toPath: hrefOf(permalinks.get(r.contentId)) } : r,
+      );
+    },
+
+    async asset(ctx, id) {
+      return (await assetsByIds(ctx, [id])).get(id.toLowerCase()) ?? null;
+    },
+
+    assets: (ctx, ids) => assetsByIds(ctx, [...new Set(ids)]),
+
+    users: (ctx, ids) => deliverUsers(deps, ctx, [...new Set(ids)]),
+
+    async contentModel(spaceId) {
+      return publicContentModel(await registry.model(spaceId));
+    },
+
+    reloadRegistry: () => registry.reload(),
+    schemaVersion: () => registry.schemaVersion(),
+  };
+}

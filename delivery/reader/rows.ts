@@ -1,0 +1,64 @@
+import type { DeliveredTag } from './types.ts';
+
+/** A delivered document as the database walk returns it (document-query.ts), before shaping. */
+export interface DocumentRow {
+  id: string;
+  type: string;
+  locale: string;
+  parentId: string | null;
+  permalink: string;
+  /** Ids of the ancestors, parent first: their slugs are part of the permalink, so they tag the answer too. */
+  ancestors: string[];
+  title: string;
+  slug: string;
+  state: 'published' | 'draft';
+  fields: Record<string, unknown>;
+  /** The default locale's published fields when this version is in another locale (non-localized fields). */
+  sharedFields: Record<string, unknown> | null;
+  publishedAt: Date | string | null;
+  updatedAt: Date | string;
+  tags: DeliveredTag[];
+}
+
+/** Where a document is delivered: its permalink in one locale (links, alternates, redirects). */
+export interface PermalinkRow {
+  id: string;
+  locale: string;
+  permalink: string;
+  ancestors: string[];
+}
+
+export interface AssetRow {
+  id: string;
+  filename: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  focalPoint: { x: number; y: number } | null;
+  crop: { x: number; y: number; width: number; height: number } | null;
+}
+
+export interface UserRow {
+  id: string;
+  name: string;
+  avatar: AssetRow | null;
+}
+
+export interface MenuItemRow {
+  id: string;
+  parentId: string | null;
+  label: unknown;
+  url: string | null;
+  target: string;
+  contentId: string | null;
+}
+
+export interface MenuRows {
+  id: string;
+  name: string;
+  machineName: string;
+  defaultLocale: string;
+  /** Every item of the menu, each level in position order. */
+  items: MenuItemRow[];
+}

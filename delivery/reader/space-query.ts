@@ -1,0 +1,39 @@
+import type { Queryable } from '../../core/db/types.ts';
+import type { SpaceInfo } from './types.ts';
+
+const columns = `id, name, title, default_locale, locales, home_content_id, api_hosts, import_running`;
+
+interface RawSpace {
+  id: string;
+  name: string;
+  title: string;
+  default_locale: string;
+  locales: string[];
+  home_content_id: string | null;
+  api_hosts: string[] | null;
+  import_running: boolean;
+}
+
+const toSpace = (r: RawSpace): SpaceInfo => ({
+  id: r.id,
+  name: r.name,
+  title: r.title,
+  defaultLocale: r.default_locale,
+  locales: r.locales,
+  homeContentId: r.home_content_id,
+  apiHosts: r.api_hosts ?? [],
+  importRunning: r.import_running,
+});
+
+export async function selectSpace(db: Queryable, idOrName: string): Promise<SpaceInfo | null> {
+  const res = await db.query<RawSpace>(
+    `select ${columns} from spaces where name = $1 or id::text = lower($1) order by name = $1 desc limit 1`,
+    [idOrName],
+  );
+  return res.rows[0] ? toSpace(res.rows[0]) : null;
+}
+
+export async function selectSpaces(db: Queryable): Promise<SpaceInfo[]> {
+  const res = await db.query<RawSpace>(`select ${columns} from spaces order by created_at, name`);
+  return res.rows.map(toSpace);
+}

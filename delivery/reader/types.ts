@@ -1,0 +1,188 @@
+import type { TagSink } from '../../core/cache/tagged-cache.ts';
+
+/**
+ * The one reader of published content, shared by REST, GraphQL and the site. Every method records the cache
+ * tags of what it read into `ctx.tags` (core/cache/tags.ts), so callers tag what they cache.
+ */
+export interface ReadContext {
+  spaceId: string;
+  /** Always a locale of the space (callers resolve the default). */
+  locale: string;
+  tags: TagSink;
+  /** Share-link preview: drafts of one document, or of every document. Never set on the public API. */
+  drafts?: { documentId: string } | 'all';
+  /**
+   * Prefix of media addresses (`url`, `variants`) such as `https://api.example.org`; REST sets the request's
+   * origin so clients get absolute addresses. Unset: addresses are paths (`/media/…`), as the site wants.
+   */
+  origin?: string;
+}
+
+export interface SpaceInfo {
+  id: string;
+  name: string;
+  title: string;
+  defaultLocale: string;
+  locales: string[];
+  homeContentId: string | null;
+  apiHosts: string[];
+  importRunning: boolean;
+}
+
+export interface DeliveredTag {
+  name: string;
+  slug: string;
+}
+
+/** The REST representation of a document (delivery-and-site.md, "Document"). */
+export interface DeliveredDocument {
+  id: string;
+  type: string;
+  title: string;
+  slug: string;
+  permalink: string;
+  locale: string;
+  parentId: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
+  tags: DeliveredTag[];
+  /** Public fields only; relations as ids unless expanded; links with `href`; blocks with `design` not `ext`. */
+  fields: Record<string, unknown>;
+  /** true when this is a draft shown through a share link. */
+  draft?: boolean;
+}
+
+export interface DeliveredAsset {
+  id: string;
+  url: string;
+  filename: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  variants: { thumb: string; card: string; hero: string };
+  focalPoint: { x: number; y: number } | null;
+  crop: { x: number; y: number; width: number; height: number } | null;
+}
+
+export interface DeliveredUser {
+  id: string;
+  name: string;
+  avatar: DeliveredAsset | null;
+}
+
+export interface DeliveredMenuItem {
+  id: string;
+  label: string;
+  url: string | null;
+  target: string;
+  content: Pick<DeliveredDocument, 'id' | 'type' | 'title' | 'permalink'> | null;
+  children: DeliveredMenuItem[];
+}
+
+export interface DeliveredMenu {
+  id: string;
+  name: string;
+  machineName: string;
+  items: DeliveredMenuItem[];
+}
+
+export interface DeliveredRedirect {
+  locale: string;
+  fromPath: string;
+  toPath: string | null;
+  status: number;
+  contentId: string | null;
+}
+
+export interface ListQuery {
+  type?: string;
+  parentId?: string;
+  under?: string;
+  search?: string;
+  tags?: string[];
+  limit: number;
+  offset: number;
+  expand?: string[];
+}
+
+export interface ListResult {
+  items: DeliveredDocument[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+/** Where a document is published: its permalink per locale (for hreflang, locale switches, canonical). */
+export type Alternates = Record<string, string>;
+
+/**
+ * `byPermalink`, `home` and `byId` answer null when nothing is delivered there and throw `contentType.notFound`
+ * (AppError) for a document whose type the running registry does not know; the batched methods (`byIds`,
+ * `list`, `children`) leave such documents out. `list` refuses a `limit` outside 1..100 with `validation.failed`.
+ */
+export interface Reader {
+  space(idOrName: string): Promise<SpaceInfo | null>;
+  spaces(): Promise<SpaceInfo[]>;
+  byPermalink(ctx: ReadContext, permalink: string, expand?: string[]): Promise<DeliveredDocument | null>;
+  /** The starred home document (`space.homeContentId`). */
+  home(ctx: ReadContext, expand?: string[]): Promise<DeliveredDocument | null>;
+  byId(ctx: ReadContext, id: string, expand?: string[]): Promise<DeliveredDocument | null>;
+  /** Batched: one query however many ids (GraphQL DataLoader, related documents). Missing ids are absent. */
+  byIds(ctx: ReadContext, ids: string[], expand?: string[]): Promise<Map<string, DeliveredDocument>>;
+  list(ctx: ReadContext, query: ListQuery): Promise<ListResult>;
+  /** Direct children in tree order, for navigation and GraphQL `children`. */
+  children(ctx: ReadContext, parentIds: string[]): Promise<Map<string, DeliveredDocument[]>>;
+  alternates(ctx: ReadContext, ids: string[]): Promise<Map<string, Alternates>>;
+  menu(ctx: ReadContext, machineName: string, expand?: string[]): Promise<DeliveredMenu | null>;
+  redirects(ctx: ReadContext): Promise<DeliveredRedirect[]>;
+  /** An asset that published content references (else null). */
+  asset(ctx: ReadContext, id: string): Promise<DeliveredAsset | null>;
+  assets(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>>;
+  users(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredUser>>;
+  /** The content model with public fields only (GET /v1/types, GraphQL schema), per the running registry. */
+  contentModel(spaceId: string): Promise<ContentModel>;
+  /**
+   * Reloads the content-type registry (every space's types and the schema version) from the database. Until
+   * then, documents of types the running registry does not know answer `contentType.notFound`. Callers purge
+   * `cacheTags.registry` afterwards: every answer of the reader carries that tag.
+   */
+  reloadRegistry(): Promise<void>;
+  /** The schema version of the running registry (`registry_state.schema_version` when it was last loaded). */
+  schemaVersion(): Promise<number>;
+}
+
+/** A block as delivered: its stored `ext` never leaves; the website plugin's chosen `design` does, when set. */
+export interface DeliveredBlock {
+  blockId: string;
+  type: string;
+  fields: Record<string, unknown>;
+  layout?: Record<string, unknown>;
+  design?: BlockDesign;
+}
+
+/** The design a block chose (`ext.website`): a variant of its block design and instance style overrides. */
+export interface BlockDesign {
+  variant: string | null;
+  style: Record<string, unknown> | null;
+}
+
+export interface DeliveredBlocks {
+  grid: Record<string, unknown> | null;
+  blocks: DeliveredBlock[];
+}
+
+/** A link field as delivered: `href` is the url, or `/` + the target's permalink in the locale, or null. */
+export interface DeliveredLink {
+  url: string | null;
+  contentId: string | null;
+  label: string | null;
+  target: string;
+  href: string | null;
+}
+
+export interface ContentModel {
+  schemaVersion: number;
+  contentTypes: Array<{ name: string; title: string; fields: unknown[] }>;
+  blockTypes: Array<{ name: string; title: string; fields: unknown[] }>;
+}

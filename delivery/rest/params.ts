@@ -1,0 +1,96 @@
+import { z } from '@hono/zod-openapi';
+import { listLimits } from '../reader/index.ts';
+
+/** The parameters of the delivery routes (delivery-and-site.md, "Parameter rules"), each defined once. */
+
+const query = (name: string, description: string) => ({ param: { name, in: 'query' as const, description } });
+
+const locale = z
+  .string()
+  .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'must be a language code such as en or de-AT')
+  .optional()
+  .openapi(query('locale', "Language of the answer; default: the space's default language."));
+
+const expand = z
+  .string()
+  .max(2000)
+  .optional()
+  .openapi(
+    query('expand', 'Comma-separated relation field names to inline, at any depth (blocks, repeaters).'),
+  );
+
+export const LocaleQuery = z.object({ locale });
+export const LocaleExpandQuery = z.object({ locale, expand });
+
+export const ListQuery = z.object({
+  type: z.string().min(1).max(100).optional().openapi(query('type', 'Content type technical name.')),
+  parentId: z.uuid().optional().openapi(query('parentId', 'Direct children of this document only.')),
+  under: z.uuid().optional().openapi(query('under', 'The whole subtree below this document, at any depth.')),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi(query('search', 'Full-text query over titles, search-contributing fields and tag names.')),
+  tags: z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi(query('tags', 'Comma-separated tag slugs; documents carrying any of them.')),
+  locale,
+  limit: z.coerce
+    .number()
+    .int()
+    .min(listLimits.min)
+    .max(listLimits.max)
+    .default(listLimits.default)
+    .openapi(query('limit', '1 to 100, default 25; other values are refused (422), never clamped.')),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000)
+    .default(0)
+    // Coercion turns null into 0, which the generator would otherwise describe as nullable.
+    .openapi({ ...query('offset', 'Items to skip; default 0.'), type: 'integer', minimum: 0, default: 0 }),
+  expand,
+});
+
+export const IdParam = z.object({
+  id: z
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' }, example: '00000000-0000-4000-8000-0000000000a2' }),
+});
+
+export const MenuParam = z.object({
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'name', in: 'path', description: 'The menu machine name.' } }),
+});
+
+export const PathParam = z.object({
+  path: z
+    .string()
+    .min(1)
+    .openapi({
+      param: {
+        name: 'path',
+        in: 'path',
+        description: 'A permalink; may have several segments (`blog/hello`).',
+      },
+    }),
+});
+
+/** `a, b,,c` → `['a', 'b', 'c']`, sorted and unique, so equal requests share one cache entry. */
+export function csv(value: string | undefined): string[] {
+  if (!value) return [];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ].sort();
+}

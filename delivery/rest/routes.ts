@@ -1,0 +1,145 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import { IdParam, ListQuery, LocaleExpandQuery, LocaleQuery, MenuParam, PathParam } from './params.ts';
+import {
+  Asset,
+  ContentModel,
+  Document,
+  DocumentList,
+  ErrorBody,
+  Health,
+  Menu,
+  Ready,
+  RedirectList,
+  ServiceOverview,
+} from './schemas.ts';
+
+/**
+ * Every route of the public API, defined once: the app routes and validates with these definitions, and
+ * `GET /openapi.json` is generated from them.
+ */
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const error = (description: string) => json(ErrorBody, description);
+
+const cached = (schema: z.ZodType, description: string) => ({
+  200: {
+    ...json(schema, description),
+    headers: {
+      ETag: { description: 'Weak validator of the body.', schema: { type: 'string' as const } },
+      'Cache-Control': {
+        description: '`public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<ttl × 10>`',
+        schema: { type: 'string' as const },
+      },
+    },
+  },
+  304: { description: 'The copy named in `If-None-Match` is current.' },
+  422: error(
+    'A query parameter is out of range or malformed (`validation.failed`, one `validation.invalid` detail per parameter).',
+  ),
+  404: error('Nothing here, or an unknown host on an instance with API hosts (`publicApi.host.unknown`).'),
+  500: error('Unexpected failure (`internal.error`); no details.'),
+  503: error('The instance does not know which space to serve (`publicApi.space.unresolved`).'),
+});
+
+const badId = { 400: error('The id in the address is not an id (`request.badId`).') };
+
+export const permalinkRoute = createRoute({
+  method: 'get',
+  path: '/v1/permalink/{path}',
+  operationId: 'getByPermalink',
+  summary: 'The document at a permalink (several segments allowed)',
+  request: { params: PathParam, query: LocaleExpandQuery },
+  responses: cached(Document, 'The document (`content.notFound` when none).'),
+});
+
+export const homeRoute = createRoute({
+  method: 'get',
+  path: '/v1/permalink',
+  operationId: 'getHome',
+  summary: 'The home document (the one starred in the content tree)',
+  request: { query: LocaleExpandQuery },
+  responses: cached(Document, 'The home document.'),
+});
+
+export const documentRoute = createRoute({
+  method: 'get',
+  path: '/v1/content/{id}',
+  operationId: 'getDocument',
+  summary: 'One document',
+  request: { params: IdParam, query: LocaleExpandQuery },
+  responses: { ...cached(Document, 'The document.'), ...badId },
+});
+
+export const listRoute = createRoute({
+  method: 'get',
+  path: '/v1/content',
+  operationId: 'listDocuments',
+  summary: 'Documents, in tree order (tree position, then creation time)',
+  request: { query: ListQuery },
+  responses: cached(DocumentList, 'A page of documents and the number of all matches.'),
+});
+
+export const menuRoute = createRoute({
+  method: 'get',
+  path: '/v1/menus/{name}',
+  operationId: 'getMenu',
+  summary: 'A menu by machine name, resolved for the locale',
+  request: { params: MenuParam, query: LocaleExpandQuery },
+  responses: cached(Menu, 'The menu (`menu.notFound` when none).'),
+});
+
+export const redirectsRoute = createRoute({
+  method: 'get',
+  path: '/v1/redirects',
+  operationId: 'listRedirects',
+  summary: 'The redirects of a locale',
+  request: { query: LocaleQuery },
+  responses: cached(RedirectList, 'The redirects.'),
+});
+
+export const assetRoute = createRoute({
+  method: 'get',
+  path: '/v1/assets/{id}',
+  operationId: 'getAsset',
+  summary: 'Asset metadata and signed variant addresses (assets published content references)',
+  request: { params: IdParam },
+  responses: { ...cached(Asset, 'The asset (`asset.notFound` when none).'), ...badId },
+});
+
+export const typesRoute = createRoute({
+  method: 'get',
+  path: '/v1/types',
+  operationId: 'getContentModel',
+  summary: "The space's content model (public fields only), to generate client types",
+  responses: cached(ContentModel, 'Content types and block types.'),
+});
+
+export const overviewRoute = createRoute({
+  method: 'get',
+  path: '/',
+  operationId: 'getOverview',
+  summary: 'What this instance serves',
+  responses: cached(ServiceOverview, 'The surfaces of the public API.'),
+});
+
+export const healthRoute = createRoute({
+  method: 'get',
+  path: '/healthz',
+  operationId: 'getHealth',
+  summary: 'Liveness; touches nothing',
+  responses: { 200: json(Health, 'The process runs.') },
+});
+
+export const readyRoute = createRoute({
+  method: 'get',
+  path: '/readyz',
+  operationId: 'getReady',
+  summary: "Readiness: the database answers; reports the registry's schema version",
+  responses: {
+    200: json(Ready, 'Ready.'),
+    503: error('The database cannot be reached, or no space is resolved.'),
+  },
+});

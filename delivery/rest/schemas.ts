@@ -1,0 +1,225 @@
+import { z } from '@hono/zod-openapi';
+import { errorKinds } from '../../core/errors/catalogue.ts';
+import { fieldTypes } from '../../core/space-format/field-defs.ts';
+
+/**
+ * The response shapes of the delivery API (delivery-and-site.md, "Resources and their fields"), defined once:
+ * they document the routes in `openapi.json`, from which `verso types` writes client types.
+ */
+
+/** A registered schema or null, as `anyOf` (a `.nullable()` on a registered schema would rewrite the component). */
+const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
+
+const kinds = Object.keys(errorKinds) as [keyof typeof errorKinds, ...Array<keyof typeof errorKinds>];
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      key: z.string().openapi({ example: 'content.notFound' }),
+      kind: z.enum(kinds),
+      status: z.number().int(),
+      message: z.string(),
+      details: z.array(
+        z.object({
+          key: z.string().openapi({ example: 'validation.invalid' }),
+          params: z.record(z.string(), z.unknown()).optional(),
+          path: z.string().optional().openapi({ example: 'limit' }),
+        }),
+      ),
+    }),
+  })
+  .openapi('ErrorBody', {
+    description: 'The body of every error: a catalogue key, its kind and status, a public message.',
+  });
+
+export const Tag = z.object({ name: z.string(), slug: z.string() }).openapi('Tag');
+
+export const Asset = z
+  .object({
+    id: z.uuid(),
+    url: z.string().openapi({ description: 'Address of the original file.' }),
+    filename: z.string(),
+    mimeType: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    alt: z.string(),
+    variants: z.object({ thumb: z.string(), card: z.string(), hero: z.string() }).openapi({
+      description:
+        'Signed addresses of resized copies: thumb 320 px, card 640 px, hero 1920 px. Never build them.',
+    }),
+    focalPoint: z.object({ x: z.number(), y: z.number() }).nullable(),
+    crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+  })
+  .openapi('Asset');
+
+export const User = z
+  .object({ id: z.uuid(), name: z.string(), avatar: orNull(Asset) })
+  .openapi('User', { description: 'A user field named in `expand`.' });
+
+export const Document = z
+  .object({
+    id: z.uuid(),
+    type: z.string().openapi({ description: 'Technical name of the content type.' }),
+    title: z.string(),
+    slug: z.string(),
+    permalink: z.string().openapi({ description: 'Full path without leading slash.', example: 'blog/hello' }),
+    locale: z.string(),
+    parentId: z.uuid().nullable(),
+    publishedAt: z.string().nullable(),
+    updatedAt: z.string(),
+    tags: z.array(Tag),
+    fields: z.record(z.string(), z.unknown()).openapi({
+      description:
+        'Every public field by technical name (null when empty). Relations are ids unless named in `expand`; see Link, Blocks, RepeaterItem and `GET /v1/types`.',
+    }),
+  })
+  .openapi('Document');
+
+export const Link = z
+  .object({
+    url: z.string().nullable(),
+    contentId: z.uuid().nullable(),
+    label: z.string().nullable(),
+    target: z.string().openapi({ example: '_self' }),
+    href: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The url, or `/` + the target permalink in the locale, or null.' }),
+  })
+  .openapi('Link', { description: 'The value of a link field.' });
+
+export const BlockDesign = z
+  .object({ variant: z.string().nullable(), style: z.record(z.string(), z.unknown()).nullable() })
+  .openapi('BlockDesign', {
+    description: 'The design an editor chose for a block (website plugin), when set.',
+  });
+
+export const Block = z
+  .object({
+    blockId: z.uuid(),
+    type: z.string().openapi({ description: 'Technical name of the block type.' }),
+    fields: z.record(z.string(), z.unknown()),
+    layout: z.record(z.string(), z.unknown()).optional(),
+    design: BlockDesign.optional(),
+  })
+  .openapi('Block');
+
+export const Blocks = z
+  .object({ grid: z.record(z.string(), z.unknown()).nullable(), blocks: z.array(Block) })
+  .openapi('Blocks', { description: 'The value of a blocks field.' });
+
+export const RepeaterItem = z
+  .object({ itemId: z.uuid(), fields: z.record(z.string(), z.unknown()) })
+  .openapi('RepeaterItem', { description: 'One item of a repeater field.' });
+
+export const RichText = z
+  .object({ type: z.literal('doc'), content: z.array(z.record(z.string(), z.unknown())) })
+  .openapi('RichText', { description: 'A rich-text field; internal links carry `attrs.href`.' });
+
+export const DocumentList = z
+  .object({
+    items: z.array(Document),
+    total: z.number().int().openapi({ description: 'Number of matching documents.' }),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .openapi('DocumentList');
+
+export interface MenuItemShape {
+  id: string;
+  label: string;
+  url: string | null;
+  target: string;
+  content: z.infer<typeof Document> | null;
+  children: MenuItemShape[];
+}
+
+export const MenuItem: z.ZodType<MenuItemShape> = z
+  .object({
+    id: z.uuid(),
+    label: z.string(),
+    url: z.string().nullable().openapi({ description: 'External address; use it when set.' }),
+    target: z.string(),
+    content: orNull(Document).openapi({
+      description: 'The published document in the locale; link to `/` + its permalink.',
+    }),
+    get children() {
+      return z.array(MenuItem);
+    },
+  })
+  .openapi('MenuItem');
+
+export const Menu = z
+  .object({ id: z.uuid(), name: z.string(), machineName: z.string(), items: z.array(MenuItem) })
+  .openapi('Menu');
+
+export const Redirect = z
+  .object({
+    locale: z.string(),
+    fromPath: z.string(),
+    toPath: z.string().nullable(),
+    status: z.number().int(),
+    contentId: z.uuid().nullable(),
+  })
+  .openapi('Redirect');
+
+export const RedirectList = z.object({ items: z.array(Redirect) }).openapi('RedirectList');
+
+export interface FieldDefShape {
+  name: string;
+  title?: string;
+  type: (typeof fieldTypes)[number];
+  localized: boolean;
+  multiple: boolean;
+  options?: string[];
+  blockTypes?: string[];
+  fields?: FieldDefShape[];
+}
+
+export const FieldDef: z.ZodType<FieldDefShape> = z
+  .object({
+    name: z.string(),
+    title: z.string().optional(),
+    type: z.enum(fieldTypes),
+    localized: z.boolean(),
+    multiple: z.boolean(),
+    options: z.array(z.string()).optional(),
+    blockTypes: z.array(z.string()).optional(),
+    get fields() {
+      return z.array(FieldDef).optional();
+    },
+  })
+  .openapi('FieldDef');
+
+const TypeDef = z
+  .object({ name: z.string(), title: z.string(), fields: z.array(FieldDef) })
+  .openapi('TypeDef');
+
+export const ContentModel = z
+  .object({ schemaVersion: z.number().int(), contentTypes: z.array(TypeDef), blockTypes: z.array(TypeDef) })
+  .openapi('ContentModel', { description: 'Content and block types with their public fields.' });
+
+export const ServiceOverview = z
+  .object({
+    service: z.literal('verso'),
+    api: z.literal('public'),
+    space: z
+      .object({
+        id: z.uuid(),
+        name: z.string(),
+        title: z.string(),
+        defaultLocale: z.string(),
+        locales: z.array(z.string()),
+      })
+      .nullable(),
+    surfaces: z.record(z.string(), z.string()),
+  })
+  .openapi('ServiceOverview');
+
+export const Health = z.object({ status: z.literal('ok') }).openapi('Health');
+export const Ready = z
+  .object({ status: z.literal('ready'), schemaVersion: z.number().int() })
+  .openapi('Ready');
+
+/** Components that no route names directly but that describe `fields` values; registered so clients get them. */
+export const fieldValueSchemas = { Link, Blocks, Block, BlockDesign, RepeaterItem, RichText, User } as const;

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Runs axe-core in the page (through the debugger, so the page's CSP does not block it). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+}
+
+export interface VnuMessage {
+  type: string;
+  subType?: string;
+  message: string;
+  lastLine?: number;
+}
+
+/** The Nu HTML Checker (vnu.jar from npm `vnu-jar`, run with the machine's Java) on an HTML string. */
+export function vnuMessages(html: string): Promise<VnuMessage[]> {
+  const jar = require.resolve('vnu-jar/build/dist/vnu.jar');
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'java',
+      ['-jar', jar, '--format', 'json', '--exit-zero-always', '-'],
+      { maxBuffer: 16 << 20 },
+      (err, _stdout, stderr) => {
+        if (err) return reject(err);
+        try {
+          resolve((JSON.parse(stderr) as { messages: VnuMessage[] }).messages);
+        } catch (parseError) {
+          reject(new Error(`vnu answered no JSON: ${stderr.slice(0, 500)} (${String(parseError)})`));
+        }
+      },
+    );
+    child.stdin?.end(html);
+  });
+}
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  failing: string[];
+}
+
+/** Lighthouse (npm `lighthouse`) against a Chromium that listens on a remote-debugging port. */
+export async function lighthouseScores(
+  url: string,
+  debuggingPort: number,
+  formFactor: 'mobile' | 'desktop' = 'mobile',
+): Promise<LighthouseScores> {
+  const { default: lighthouse } = await import('lighthouse');
+  const desktop = formFactor === 'desktop';
+  const result = await lighthouse(
+    url,
+    {
+      port: debuggingPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    },
+    {
+      extends: 'lighthouse:default',
+      settings: desktop
+        ? {
+            formFactor: 'desktop',
+            screenEmulation: {
+              mobile: false,
+              width: 1350,
+              height: 940,
+              deviceScaleFactor: 1,
+              disabled: false,
+            },
+            throttlingMethod: 'simulate',
+          }
+        : { formFactor: 'mobile', throttlingMethod: 'simulate' },
+    },
+  );
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual',
+    )
+    .map((a) => `${a.id} (${a.score})`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    failing,
+  };
+}

@@ -1,0 +1,43 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+
+/** The headers of every site-process response (delivery-and-site.md, "Response headers of the site process"). */
+export const EVERY_RESPONSE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+} as const;
+
+/**
+ * Sets the every-response headers after the handler ran, so no route can forget them. The site's
+ * own answers (`respond`) carry them already and are left as they are.
+ */
+export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  if (headers.get('x-content-type-options') === EVERY_RESPONSE_HEADERS['X-Content-Type-Options']) return;
+  for (const [name, value] of Object.entries(EVERY_RESPONSE_HEADERS)) headers.set(name, value);
+};
+
+/** An answer of the site, with the every-response headers (and what the context prepared, such as the request id). */
+export function respond(
+  c: Context,
+  body: string | null,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  const all = { ...EVERY_RESPONSE_HEADERS, ...headers };
+  return body === null
+    ? c.body(null, status as StatusCode, all)
+    : c.body(body, status as ContentfulStatusCode, all);
+}
+
+/** Pages also refuse to be framed: `X-Frame-Options: DENY` with the page CSP. */
+export function pageHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': csp,
+    'X-Frame-Options': 'DENY',
+  };
+}

@@ -1,0 +1,137 @@
+import type { Context } from 'hono';
+import type { TagSink } from '../../core/cache/tagged-cache.ts';
+import type { ReadContext } from '../../delivery/reader/types.ts';
+import { pageCsp } from '../headers/csp.ts';
+import { respond } from '../headers/security-headers.ts';
+import { type AccessDecision, PUBLIC_ACCESS, type SiteDeps } from './deps.ts';
+import { findDocument } from './find-document.ts';
+import { findRedirect } from './find-redirect.ts';
+import { hostSite } from './host-site.ts';
+import { loadDesigns } from './load-designs.ts';
+import { isServed } from './load-site.ts';
+import { neutralNotFound } from './neutral-not-found.ts';
+import { notFoundDocument } from './not-found-document.ts';
+import {
+  cachedPage,
+  type PageEntry,
+  PRIVATE_CACHE_CONTROL,
+  pageEntry,
+  pageKey,
+  publicCacheControl,
+  redirectEntry,
+  sendEntry,
+} from './page-cache.ts';
+import { renderDocument } from './render-document.ts';
+import { requestTarget } from './request-target.ts';
+import { resolveLocale } from './resolve-locale.ts';
+import { origin, pagePath, primaryDomain } from './site-urls.ts';
+import type { DomainRow, LocaleRoute, RequestTarget, SiteInfo } from './types.ts';
+
+/**
+ * `GET /*` of the site process, in the order of delivery-and-site.md ("Request handling of
+ * GET /*"): host → space → locale → document → redirect → not found → designs → render → cache.
+ * Steps 1–3 answer before the cache; 4–8 run only when the page is not cached.
+ */
+export async function handlePage(c: Context, deps: SiteDeps): Promise<Response> {
+  const target = requestTarget(c);
+  const cacheControl = publicCacheControl(deps.ttlSeconds);
+
+  // 1. Host: unknown → the neutral 404; a domain set to redirect → 301 to the primary.
+  const { domain, site } = await hostSite(deps, target.host);
+  if (!domain) return neutralNotFound(c);
+  if (domain.redirectToPrimary) return redirectToPrimary(c, domain, site, target, cacheControl);
+
+  // 2. Space: an `external` space, or one being imported → the same neutral 404.
+  if (!isServed(site)) return neutralNotFound(c);
+
+  // Site access (password, share links, form results) may answer here, or bypass the cache.
+  const access = deps.access ? await deps.access.check(c, site, target) : PUBLIC_ACCESS;
+  if (access.response) return access.response;
+
+  // 3. Locale: the domain's pin, else a locale prefix; canonical paths answer 301.
+  const route = resolveLocale({ site, domain, path: target.path, search: target.search });
+  if (route.kind === 'redirect') return redirect(c, 301, route.location, cacheControl);
+
+  // 4–8 build the page; 9. the shared cache holds it, unless access says otherwise.
+  const build = (sink: TagSink) => buildPage(deps, { site, domain, route, target, access }, sink);
+  const entry = access.bypassCache
+    ? await build({ addTags: () => {} })
+    : await cachedPage(deps, pageKey(site, target, route.locale), site.space.id, build);
+  return sendEntry(c, entry, {
+    cacheControl: access.bypassCache ? PRIVATE_CACHE_CONTROL : cacheControl,
+    search: target.search,
+    protected: access.protected,
+  });
+}
+
+interface PageArgs {
+  site: SiteInfo;
+  domain: DomainRow;
+  route: Extract<LocaleRoute, { kind: 'page' }>;
+  target: RequestTarget;
+  access: AccessDecision;
+}
+
+async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise<PageEntry> {
+  const { site, domain, route, target, access } = args;
+  const ctx: ReadContext = {
+    spaceId: site.space.id,
+    locale: route.locale,
+    tags: sink,
+    ...(access.drafts ? { drafts: access.drafts } : {}),
+  };
+  const csp = pageCsp(site.settings);
+
+  // 4. Document by permalink (`/` is the home document).
+  const found = await findDocument(deps.reader, ctx, site, route, target.search);
+  if (found?.kind === 'redirect') return redirectEntry(301, found.location, target.search, csp);
+
+  // 5. Redirects of the space, when no document matches.
+  if (!found) {
+    const moved = await findRedirect(deps.reader, ctx, route, target.search);
+    if (moved) return redirectEntry(moved.status, moved.location, target.search, csp);
+  }
+
+  // 6. Not found: the configured not-found document, else a generated page; status 404.
+  const homeHref = pagePath(route.prefix, '');
+  const document = found?.document ?? (await notFoundDocument(deps.reader, ctx, { site, domain, homeHref }));
+
+  // 7. Designs of the current revision (generated where none is stored).
+  const designs = await loadDesigns(deps, site);
+
+  // 8. Render.
+  const html = await renderDocument(deps, ctx, {
+    site,
+    domain,
+    route,
+    target,
+    document,
+    notFound: !found,
+    designs,
+    ...(access.formResult ? { formResult: access.formResult } : {}),
+  });
+  return pageEntry(found ? 200 : 404, html, csp);
+}
+
+function redirect(c: Context, status: number, location: string, cacheControl: string): Response {
+  return respond(c, null, status, { Location: location, 'Cache-Control': cacheControl });
+}
+
+/** A domain set to redirect: 301 to the space's primary domain for its locale, path and query kept. */
+function redirectToPrimary(
+  c: Context,
+  domain: DomainRow,
+  site: SiteInfo | null,
+  target: RequestTarget,
+  cacheControl: string,
+): Response {
+  const primary = site ? primaryDomain(site.domains, domain.locale, domain.environment) : null;
+  if (!primary || primary.host === domain.host) return neutralNotFound(c);
+  // A pinned domain redirecting to an unpinned primary keeps its locale as a prefix.
+  const prefix =
+    domain.locale && !primary.locale && domain.locale !== site?.space.defaultLocale
+      ? `/${domain.locale}`
+      : '';
+  const path = prefix && target.path === '/' ? prefix : prefix + target.path;
+  return redirect(c, 301, origin(target, primary.host) + path + target.search, cacheControl);
+}

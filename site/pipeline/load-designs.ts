@@ -1,0 +1,91 @@
+import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
+import { cacheTags } from '../../core/cache/tags.ts';
+import type { Queryable } from '../../core/db/types.ts';
+import { type DesignRecord, designRecordSchema } from '../../core/designs/index.ts';
+import type { Logger } from '../../core/log.ts';
+import type { Reader } from '../../delivery/reader/types.ts';
+import { NOT_FOUND_FIELDS, NOT_FOUND_TYPE } from '../designs/generated.ts';
+import { completeDesigns, type DesignBundle } from '../designs/site-designs.ts';
+import type { ContentFields, FieldDef } from '../render/context.ts';
+import type { SiteInfo } from './types.ts';
+
+export interface LoadedDesigns {
+  bundle: DesignBundle;
+  fields: ContentFields;
+  schemaVersion: number;
+}
+
+interface StoredRow {
+  kind: string;
+  key: string;
+  published: unknown;
+}
+
+/**
+ * The published designs of the site's current revision: the revision's snapshot in
+ * `website_design_versions`, else the `published` column of `website_designs` (a publish that
+ * wrote no snapshot). Records that no longer parse are skipped with a warning.
+ */
+async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promise<DesignRecord[]> {
+  const spaceId = site.space.id;
+  const snapshot = await db.query<{ designs: StoredRow[] }>(
+    `select designs from website_design_versions where space_id = $1 and environment = 'production' and revision = $2`,
+    [spaceId, site.settings.revision],
+  );
+  const rows =
+    snapshot.rows[0]?.designs ??
+    (
+      await db.query<StoredRow>(
+        `select kind, key, published from website_designs
+         where space_id = $1 and environment = 'production' and published is not null order by position, kind, key`,
+        [spaceId],
+      )
+    ).rows;
+  const records: DesignRecord[] = [];
+  for (const row of rows) {
+    if (row.published === null || row.published === undefined) continue;
+    const parsed = designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published });
+    if (parsed.success) records.push(parsed.data);
+    else
+      log.warn(
+        { spaceId, design: `${row.kind}/${row.key}` },
+        'a published design no longer parses; it is skipped',
+      );
+  }
+  return records;
+}
+
+/**
+ * Step 7 of a page: the designs of the revision, completed with generated ones, and the public
+ * fields of every type. Computed once per space, revision and registry schema version; cached
+ * under `design:<space>` (publishing designs) and `registry` (a content model reload).
+ */
+export async function loadDesigns(
+  deps: { db: Queryable; cache: TaggedCache; reader: Reader; log: Logger },
+  site: SiteInfo,
+): Promise<LoadedDesigns> {
+  const spaceId = site.space.id;
+  const schemaVersion = await deps.reader.schemaVersion();
+  return deps.cache.getOrSet(
+    `site:designs:${spaceId}:${site.settings.revision}:${schemaVersion}`,
+    async (sink) => {
+      sink.addTags([cacheTags.design(spaceId), cacheTags.registry]);
+      const model = await deps.reader.contentModel(spaceId);
+      const fields: ContentFields = {
+        contentTypes: Object.fromEntries(model.contentTypes.map((t) => [t.name, t.fields as FieldDef[]])),
+        blockTypes: Object.fromEntries(model.blockTypes.map((t) => [t.name, t.fields as FieldDef[]])),
+      };
+      const firstMenu = await deps.db.query<{ machine_name: string }>(
+        'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
+        [spaceId],
+      );
+      const bundle = completeDesigns({
+        stored: await storedDesigns(deps.db, site, deps.log),
+        fields,
+        firstMenu: firstMenu.rows[0]?.machine_name ?? null,
+      });
+      fields.contentTypes[NOT_FOUND_TYPE] = NOT_FOUND_FIELDS;
+      return { bundle, fields, schemaVersion: model.schemaVersion };
+    },
+  );
+}

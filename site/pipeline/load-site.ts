@@ -1,0 +1,72 @@
+import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
+import { cacheTags } from '../../core/cache/tags.ts';
+import type { Queryable } from '../../core/db/types.ts';
+import type { Reader } from '../../delivery/reader/types.ts';
+import { websiteSettingsSchema } from '../plugin/website-section-schema.ts';
+import { spaceDomains } from './find-domain.ts';
+import type { SiteInfo } from './types.ts';
+
+export const BADGE_CONTROL = 'features.plugins.website.badge';
+
+/** What a change of a site's settings, domains, mode, redirects or badge purges. */
+export function siteTags(spaceId: string): string[] {
+  return [
+    cacheTags.domains,
+    cacheTags.redirects(spaceId),
+    cacheTags.design(spaceId),
+    cacheTags.sitePagesOf(spaceId),
+    cacheTags.controls(spaceId),
+  ];
+}
+
+interface SiteEntry {
+  site: SiteInfo | null;
+}
+
+/**
+ * Step 2 of a page: the space of a host with its website settings, domains and badge switch.
+ * Cached under `domains` and `redirects:<space>` (a mode switch purges both), `design:<space>`
+ * (publishing designs, changing settings or the password), `site:pages:<space>` and `controls:<space>` (the badge).
+ */
+export async function loadSite(
+  deps: { db: Queryable; cache: TaggedCache; reader: Reader },
+  spaceId: string,
+): Promise<SiteInfo | null> {
+  const entry = await deps.cache.getOrSet<SiteEntry>(`site:space:${spaceId}`, async (sink) => {
+    sink.addTags(siteTags(spaceId));
+    const space = await deps.reader.space(spaceId);
+    if (!space) return { site: null };
+    const rows = await deps.db.query<{ environment: string; settings: Record<string, unknown> }>(
+      `select environment, settings from space_plugin_settings where space_id = $1 and plugin_id = 'website'`,
+      [spaceId],
+    );
+    const production = rows.rows.find((r) => r.environment === 'production')?.settings ?? {};
+    const { passwordHash, ...settings } = websiteSettingsSchema.parse(production);
+    const environments: SiteInfo['environments'] = {};
+    for (const r of rows.rows) {
+      if (r.environment === 'production') continue;
+      const id = r.settings.notFoundContentId;
+      environments[r.environment] = { notFoundContentId: typeof id === 'string' ? id : null };
+    }
+    const badge = await deps.db.query<{ value: unknown }>(
+      'select value from space_controls where space_id = $1 and key = $2',
+      [spaceId, BADGE_CONTROL],
+    );
+    return {
+      site: {
+        space,
+        settings,
+        hasPassword: passwordHash !== null,
+        environments,
+        domains: await spaceDomains(deps, spaceId),
+        badge: badge.rows[0]?.value === true,
+      },
+    };
+  });
+  return entry.site;
+}
+
+/** A space the site serves: in `designed` mode, and not in the middle of an import. */
+export function isServed(site: SiteInfo | null): site is SiteInfo {
+  return !!site && site.settings.mode === 'designed' && !site.space.importRunning;
+}

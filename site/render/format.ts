@@ -1,0 +1,86 @@
+import type { BindingFormat } from '../../core/designs/index.ts';
+
+/**
+ * Formats of bound values, in the page's locale. Dates are shown in UTC: a site has no time zone
+ * setting, and a date-only field (`2026-03-18`) must not move to the day before.
+ */
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+export function formatDate(
+  value: unknown,
+  locale: string,
+  style: 'short' | 'medium' | 'long',
+  time = false,
+): string | null {
+  const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  const key = `${locale}|${style}|${time}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, {
+      dateStyle: style,
+      ...(time ? { timeStyle: 'short' } : {}),
+      timeZone: 'UTC',
+    });
+    dateFormats.set(key, f);
+  }
+  return f.format(date);
+}
+
+export function formatNumber(value: unknown, locale: string): string | null {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
+  if (!Number.isFinite(n)) return null;
+  let f = numberFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, f);
+  }
+  return f.format(n);
+}
+
+/** Cuts text to at most `length` characters on a word boundary, with an ellipsis when cut. */
+export function excerpt(text: string, length: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= length) return clean;
+  const cut = clean.slice(0, length);
+  const space = cut.lastIndexOf(' ');
+  const head = (space > length * 0.5 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?–-]+$/u, '');
+  return `${head}…`;
+}
+
+/** The text of a rich-text document (or anything holding `text` and `content`), blocks separated by spaces. */
+export function plainText(value: unknown): string {
+  const parts: string[] = [];
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { text?: unknown; content?: unknown };
+    if (typeof n.text === 'string') parts.push(n.text);
+    if (Array.isArray(n.content)) {
+      for (const child of n.content) walk(child);
+      parts.push(' ');
+    }
+  };
+  walk(value);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Applies a binding's format to a value; null when the value does not fit it. */
+export function applyFormat(value: unknown, format: BindingFormat, locale: string): string | null {
+  switch (format.type) {
+    case 'date':
+      return formatDate(value, locale, format.style, format.time ?? false);
+    case 'number':
+      return formatNumber(value, locale);
+    case 'excerpt': {
+      const text = typeof value === 'string' ? value : plainText(value);
+      return text ? excerpt(text, format.length) : null;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import type { Child } from 'hono/jsx';
+import { isSafeHref, type MenuDesign } from '../../../core/designs/index.ts';
+import type { DeliveredMenuItem } from '../../../delivery/reader/types.ts';
+import {
+  ISLAND_ATTR,
+  MENU_CLOSE_ATTR,
+  MENU_MOBILE_ATTR,
+  MENU_TOGGLE_ATTR,
+  MENU_VARIANT_ATTR,
+  menuHasSubmenuToggles,
+  menuIsIsland,
+} from '../../../islands/contract.ts';
+import { type MenuClassPart, menuClass } from '../../../styles/class-names.ts';
+import type { Env } from '../context.ts';
+import type { NodeProps } from '../render-node.tsx';
+import { say } from '../strings.ts';
+
+const PLAIN_BAR: MenuDesign = { variant: 'bar', depth: 1 };
+
+interface MenuView {
+  env: Env;
+  /** The menu node's page-unique id, prefix of the ids its buttons control. */
+  id: string;
+  cls: (part: MenuClassPart) => string;
+  design: MenuDesign;
+}
+
+function itemHref(env: Env, item: DeliveredMenuItem): string | null {
+  if (item.url) return isSafeHref(item.url) ? item.url : null;
+  return item.content ? env.ctx.href.document(item.content) : null;
+}
+
+function entry(view: MenuView, item: DeliveredMenuItem, depth: number, top: boolean): Child {
+  const { env, cls, design } = view;
+  const href = itemHref(env, item);
+  const current =
+    item.content?.id === env.ctx.document.id || (href !== null && href === env.ctx.href.current);
+  const blank = item.target === '_blank';
+  const sub = depth > 1 && item.children.length > 0;
+  const subId = `${view.id}-sub-${item.id}`;
+  return (
+    <li class={cls('item')}>
+      {href ? (
+        <a
+          href={href}
+          class={current ? cls('current') : undefined}
+          aria-current={current ? 'page' : undefined}
+          target={blank ? '_blank' : undefined}
+          rel={blank ? 'noopener' : undefined}
+        >
+          {item.label}
+        </a>
+      ) : (
+        <span>{item.label}</span>
+      )}
+      {sub && top && menuHasSubmenuToggles(design.variant) ? (
+        <button
+          type="button"
+          class={cls('toggle')}
+          {...{ [MENU_TOGGLE_ATTR]: 'submenu' }}
+          aria-expanded="false"
+          aria-controls={subId}
+          aria-label={say('submenu', env.ctx.locale).replace('{label}', item.label)}
+        />
+      ) : null}
+      {sub ? (
+        <ul id={subId} class={cls('level')}>
+          {item.children.map((c) => entry(view, c, depth - 1, false))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * `menu`: a resolved menu in its menu design (`props.design`, else a plain bar), to the design's
+ * depth, in the markup of islands/contract.ts ("Menu markup"). Every link is in the HTML; dropdown,
+ * mega, burger and panel menus are marked for the menu island, whose buttons the stylesheet shows
+ * only once the island runs.
+ */
+export function MenuNode({ node, env, attrs }: NodeProps<'menu'>): Child {
+  const { ctx, scope } = env;
+  const menu = ctx.data.menus.get(node.props.menu);
+  if (!menu) return null;
+  const key = node.props.design ?? null;
+  const stored = key ? ctx.designs.menus[key] : undefined;
+  if (key && !stored) ctx.warn(scope.ref, node.id, `props.design: no menu design "${key}"`);
+  const designKey = stored ? key : null;
+  const design = stored ?? PLAIN_BAR;
+  const cls = (part: MenuClassPart) => menuClass(designKey, part);
+  const view: MenuView = { env, id: `m${ctx.state.ids++}`, cls, design };
+  const mobile = design.mobile?.behaviour;
+  const collapses = mobile === 'burger' || mobile === 'panel';
+  const island = menuIsIsland(design);
+  if (island) ctx.state.islands.add('menu');
+  const outer = {
+    class: `${attrs.class} ${cls('root')}`,
+    ...(island ? { [ISLAND_ATTR]: 'menu' } : {}),
+    [MENU_VARIANT_ATTR]: design.variant,
+    ...(collapses ? { [MENU_MOBILE_ATTR]: mobile } : {}),
+  };
+  const content = [
+    collapses ? (
+      <button
+        type="button"
+        class={cls('mobileButton')}
+        {...{ [MENU_TOGGLE_ATTR]: 'panel' }}
+        aria-expanded="false"
+        aria-controls={`${view.id}-panel`}
+      >
+        {say('menu', ctx.locale)}
+      </button>
+    ) : null,
+    <div id={`${view.id}-panel`} class={cls('panel')}>
+      {mobile === 'panel' ? (
+        <button type="button" class={cls('close')} {...{ [MENU_CLOSE_ATTR]: '' }}>
+          {say('close', ctx.locale)}
+        </button>
+      ) : null}
+      <ul class={cls('menu')}>{menu.items.map((item) => entry(view, item, design.depth, true))}</ul>
+    </div>,
+  ];
+  // A menu inside a `nav` container is that landmark's content; elsewhere it is its own, named one.
+  if (scope.inNav) return <div {...outer}>{content}</div>;
+  return (
+    <nav {...outer} aria-label={menu.name}>
+      {content}
+    </nav>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Child } from 'hono/jsx';
+import { isSafeHref } from '../../core/designs/index.ts';
+import { assetOf, relatedDocument } from './bindings.ts';
+import type { Env } from './context.ts';
+import { Img } from './image.tsx';
+
+/**
+ * Rich text (`{ type: 'doc', content }`) as HTML built from elements only: every text goes
+ * through JSX escaping, no attribute is copied from content, links are resolved here (a link to
+ * an unpublished document is plain text), and unknown node kinds keep just their text.
+ */
+
+interface RtNode {
+  type?: string;
+  text?: string;
+  attrs?: Record<string, unknown>;
+  marks?: { type?: string; attrs?: Record<string, unknown> }[];
+  content?: RtNode[];
+}
+
+function markHref(env: Env, attrs: Record<string, unknown> | undefined): string | null {
+  if (!attrs) return null;
+  if (typeof attrs.contentId === 'string') {
+    const doc = relatedDocument(env, attrs.contentId);
+    return doc ? env.ctx.href.document(doc) : null;
+  }
+  for (const key of ['href', 'url']) {
+    const v = attrs[key];
+    if (typeof v === 'string' && isSafeHref(v)) return v;
+  }
+  return null;
+}
+
+function text(env: Env, node: RtNode): Child {
+  let out: Child = node.text ?? '';
+  const marks = [...(node.marks ?? [])].sort((a, b) => order(a.type) - order(b.type));
+  for (const mark of marks) {
+    switch (mark.type) {
+      case 'code':
+        out = <code>{out}</code>;
+        break;
+      case 'bold':
+        out = <strong>{out}</strong>;
+        break;
+      case 'italic':
+        out = <em>{out}</em>;
+        break;
+      case 'link': {
+        const href = markHref(env, mark.attrs);
+        if (href) {
+          const blank = mark.attrs?.target === '_blank';
+          out = (
+            <a href={href} target={blank ? '_blank' : undefined} rel={blank ? 'noopener' : undefined}>
+              {out}
+            </a>
+          );
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const order = (type: string | undefined) => (type === 'code' ? 0 : type === 'link' ? 2 : 1);
+
+function children(env: Env, node: RtNode): Child[] {
+  return (node.content ?? []).map((c) => rtNode(env, c));
+}
+
+function rtNode(env: Env, node: RtNode): Child {
+  switch (node.type) {
+    case 'text':
+      return text(env, node);
+    case 'paragraph':
+      return <p>{children(env, node)}</p>;
+    case 'heading': {
+      // The page's own title is its h1: headings inside rich text start at h2.
+      const level = Math.min(6, Math.max(2, Number(node.attrs?.level) || 2));
+      const H = `h${level}` as 'h2';
+      return <H>{children(env, node)}</H>;
+    }
+    case 'bulletList':
+      return <ul>{children(env, node)}</ul>;
+    case 'orderedList': {
+      const start = Number(node.attrs?.start);
+      return (
+        <ol start={Number.isInteger(start) && start !== 1 ? start : undefined}>{children(env, node)}</ol>
+      );
+    }
+    case 'listItem':
+      return <li>{children(env, node)}</li>;
+    case 'blockquote':
+      return <blockquote>{children(env, node)}</blockquote>;
+    case 'codeBlock':
+      return (
+        <pre>
+          <code>{children(env, node)}</code>
+        </pre>
+      );
+    case 'horizontalRule':
+      return <hr />;
+    case 'hardBreak':
+      return <br />;
+    case 'image': {
+      const asset = assetOf(env, node.attrs?.assetId ?? node.attrs?.id);
+      if (!asset) return null;
+      const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt : asset.alt;
+      return <Img env={env} asset={asset} alt={alt} variant="card" />;
+    }
+    default:
+      return children(env, node);
+  }
+}
+
+export function RichText({ env, doc }: { env: Env; doc: unknown }): Child {
+  if (!doc || typeof doc !== 'object') return null;
+  const d = doc as RtNode;
+  return d.type === 'doc' ? children(env, d) : rtNode(env, d);
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { type IslandBundles, islandScripts } from '../../build/islands.ts';
+import type { Theme } from '../../core/designs/index.ts';
+import type { Logger } from '../../core/log.ts';
+import { originalPath, variantPath } from '../../core/media/signing.ts';
+import { fontFaceCss } from '../../fonts/font-face-css.ts';
+import { fontPreloads } from '../../fonts/preloads.ts';
+import type { IslandName } from '../../islands/contract.ts';
+import { type CompiledCss, compileSiteCss } from '../../styles/compile.ts';
+import { compileInstanceCss } from '../../styles/instance.ts';
+import type { StylesheetStore } from '../../styles/stylesheet-store.ts';
+import type { SiteStyles } from '../pipeline/deps.ts';
+import type { LoadedDesigns } from '../pipeline/load-designs.ts';
+import type { SiteInfo } from '../pipeline/types.ts';
+
+export interface SiteStylesDeps {
+  store: StylesheetStore;
+  log: Logger;
+  mediaSecret: () => string;
+  /** The bundled islands (build/islands.ts); without them pages go without scripts. */
+  islands?: Promise<IslandBundles>;
+}
+
+/**
+ * The site's stylesheets through the style compiler: one per space, revision and schema version
+ * (`/_site/<hash>.css`), and for a page whose blocks carry instance styles its own sheet (the site
+ * rules plus those override classes). Both are compiled once per process and key.
+ */
+export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
+  siteSheet(site: SiteInfo, designs: LoadedDesigns): Promise<CompiledCss>;
+} {
+  const assetUrl = (assetId: string) => variantPath(deps.mediaSecret(), assetId, 'hero');
+  const uploadedFontUrl = (assetId: string) => originalPath(assetId);
+  const compile = (theme: Theme, designs: LoadedDesigns) =>
+    compileSiteCss({
+      theme,
+      designs: designs.bundle.records,
+      assetUrl,
+      fontFaces: fontFaceCss(theme, { uploadedFontUrl }),
+    });
+  const siteSheet = (site: SiteInfo, designs: LoadedDesigns) =>
+    deps.store.getSiteStylesheet(`${site.space.id}:${site.settings.revision}:${designs.schemaVersion}`, () =>
+      compile(designs.bundle.designs.theme, designs),
+    );
+  return {
+    siteSheet,
+    async stylesheets({ site, designs, instances }) {
+      let sheet: CompiledCss;
+      try {
+        sheet = await siteSheet(site, designs);
+      } catch (err) {
+        deps.log.error(
+          { err, spaceId: site.space.id },
+          'the site stylesheet does not compile; pages go without it',
+        );
+        return [];
+      }
+      if (!instances.length) return [`/_site/${sheet.hash}.css`];
+      const blocks = instances.map((b) => ({ blockId: b.blockId, style: b.design?.style as never }));
+      const key = createHash('sha1').update(sheet.hash).update(JSON.stringify(blocks)).digest('base64url');
+      const page = await deps.store.getPageStylesheet(key, () => {
+        const compiled = compileInstanceCss({
+          siteCss: sheet.css,
+          blocks,
+          theme: designs.bundle.designs.theme,
+          assetUrl,
+        });
+        for (const r of compiled.refused) {
+          deps.log.warn(
+            { spaceId: site.space.id, blockId: r.blockId, err: r.error.message },
+            'block instance style refused',
+          );
+        }
+        return compiled;
+      });
+      return [`/_site/${page.hash}.css`];
+    },
+    fontPreloads: (theme, roles) => fontPreloads(theme, roles, { uploadedFontUrl }),
+    async islandScripts() {
+      const bundles = await deps.islands;
+      return (names) => (bundles ? islandScripts(bundles, names as IslandName[]) : []);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { type Context, Hono } from 'hono';
+import { AppError } from '../../core/errors/app-error.ts';
+import { errorResponse } from '../../core/http/error-handler.ts';
+import { securityHeaders } from '../headers/security-headers.ts';
+import type { SiteDeps } from '../pipeline/deps.ts';
+import { handlePage } from '../pipeline/handle-page.ts';
+import { robotsTxt } from '../seo/robots.ts';
+import { SITEMAP_LIMIT, sitemapXml } from '../seo/sitemap.ts';
+import { domainCheck } from './domain-check.ts';
+
+export interface WebsiteAppDeps extends SiteDeps {
+  /** Route sets mounted at `/` before the pages: `/_site` stylesheets, fonts and islands, `/media`. */
+  routes?: { route(app: Hono): void }[];
+  /** Addresses per sitemap file (50,000; tests make it small). */
+  sitemapLimit?: number;
+}
+
+/** A route set to mount at `/`. */
+export const mounted = (routes: Hono) => ({ route: (app: Hono) => void app.route('/', routes) });
+
+const ERROR_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head>' +
+  '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>';
+
+/**
+ * The website process: every space in `designed` mode, chosen by `Host`. It mounts pages,
+ * `/sitemap.xml`, `/robots.txt`, `/_cms/domain-check` and the given `/_site` and `/media` routes;
+ * no auth surface, no RPC, no uploads. Every response carries the security headers.
+ */
+export function websiteApp(deps: WebsiteAppDeps): Hono {
+  const app = new Hono();
+  app.use(securityHeaders());
+  app.get('/_cms/domain-check', (c) => domainCheck(c, deps));
+  app.get('/robots.txt', (c) => robotsTxt(c, deps));
+  const limit = deps.sitemapLimit ?? SITEMAP_LIMIT;
+  app.get('/sitemap.xml', (c) => sitemapXml(c, deps, null, limit));
+  app.get('/:file{sitemap-[0-9]{1,6}\\.xml}', (c) =>
+    sitemapXml(c, deps, Number(c.req.param('file').slice(8, -4)), limit),
+  );
+  for (const routes of deps.routes ?? []) routes.route(app);
+  app.get('*', (c) => handlePage(c, deps));
+  // Files and media answer errors with the JSON error body of every process; pages with a plain HTML page.
+  app.onError((err, c: Context) => {
+    if (err instanceof AppError || /^\/(?:media|_site|_cms)\//.test(c.req.path))
+      return errorResponse(c, err, deps.log);
+    deps.log.error({ err, requestId: c.get('requestId' as never), path: c.req.path }, 'site request failed');
+    return c.html(ERROR_HTML, 500, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}

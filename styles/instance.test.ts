@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ASSET } from '../core/designs/fixtures.ts';
+import { defaultTheme, type InstanceStyle } from '../core/designs/index.ts';
+import { instanceClass } from './class-names.ts';
+import { compileSiteCss } from './compile.ts';
+import { compileInstanceCss } from './instance.ts';
+
+const site = compileSiteCss({ theme: defaultTheme, designs: [], assetUrl: () => '', fontFaces: '' });
+const assetUrl = (id: string) => `/media/${id}/hero.webp`;
+const compile = (blocks: { blockId: string; style: InstanceStyle }[]) =>
+  compileInstanceCss({ siteCss: site.css, blocks, theme: defaultTheme, assetUrl });
+
+const A = 'b10c0000-0000-4000-8000-00000000000a';
+const B = 'b10c0000-0000-4000-8000-00000000000b';
+
+describe('compileInstanceCss', () => {
+  it('appends one override class per block in the instance layer, after the site rules', () => {
+    const { css, hash, refused } = compile([
+      { blockId: A, style: { background: 'color:surface', paddingY: 'space:12', textAlign: 'center' } },
+    ]);
+    expect(refused).toEqual([]);
+    expect(css.startsWith(site.css)).toBe(true);
+    expect(css.slice(site.css.length)).toBe(
+      `@layer instance{.${instanceClass(A)}{background-color:var(--color-surface);padding-block:var(--space-12);text-align:center}}`,
+    );
+    expect(hash).toMatch(/^[a-f0-9]{20}$/);
+    expect(hash).not.toBe(site.hash);
+  });
+
+  it('is deterministic whatever order the blocks come in', () => {
+    const a = { blockId: A, style: { gap: 'space:4' } };
+    const b = { blockId: B, style: { paddingX: 'space:2' } };
+    expect(compile([a, b])).toEqual(compile([b, a]));
+  });
+
+  it('compiles widths, background images and hiding per viewport', () => {
+    const { css } = compile([
+      {
+        blockId: A,
+        style: {
+          width: 'full',
+          backgroundImage: { assetId: ASSET, position: 'top' },
+          hide: { mobile: true, desktop: true },
+        },
+      },
+      { blockId: B, style: { width: 'contained', background: 'color:primary/20' } },
+    ]);
+    const a = `.${instanceClass(A)}`;
+    const b = `.${instanceClass(B)}`;
+    expect(css).toContain(
+      `${a}{background-image:url(/media/${ASSET}/hero.webp);background-position:top;background-repeat:no-repeat;background-size:cover;inline-size:auto;max-inline-size:none;margin-inline:calc(50% - 50vw)}`,
+    );
+    expect(css).toContain(`@media (width>1023px){${a}{display:none}}`);
+    expect(css).toContain(`@media (width<=639px){${a}{display:none}}`);
+    expect(css).not.toContain(`@media (639px<width<=1023px){${a}`);
+    expect(css).toContain(
+      `${b}{background-color:color-mix(in srgb, var(--color-primary) 20%, transparent);inline-size:min(100%, var(--container-default));max-inline-size:none;margin-inline:auto}`,
+    );
+  });
+
+  it('leaves out and reports a block whose style is refused, keeping the others', () => {
+    const { css, refused } = compile([
+      { blockId: A, style: { background: 'color:brand' } },
+      { blockId: B, style: { gap: 'space:4', color: 'color:text' } as InstanceStyle },
+      { blockId: 'c', style: { gap: 'space:4' } },
+    ]);
+    expect(refused.map((r) => [r.blockId, r.error.message])).toEqual([
+      [A, `blocks[${A}].style.background: unknown token color:brand`],
+      [B, `blocks[${B}].style.color: unknown property`],
+    ]);
+    expect(css).toContain(`.${instanceClass('c')}{gap:var(--space-4)}`);
+    expect(css).not.toContain(instanceClass(A));
+  });
+
+  it('adds nothing when no block has a style the compiler keeps', () => {
+    const { css, hash } = compile([]);
+    expect(css).toBe(site.css);
+    expect(hash).toBe(site.hash);
+  });
+});

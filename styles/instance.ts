@@ -1,0 +1,99 @@
+import {
+  type InstanceStyle,
+  instanceStyleSchema,
+  type Theme,
+  themeTokenNames,
+  VIEWPORTS,
+} from '../core/designs/index.ts';
+import { instanceClass } from './class-names.ts';
+import type { CompiledCss } from './compile.ts';
+import { contentHash } from './content-hash.ts';
+import { backgroundAssetDeclarations, type DeclarationContext } from './declarations.ts';
+import { minifyCss } from './lightning.ts';
+import { media, rule } from './rule-css.ts';
+import { at, formatStylePath, StyleError, type StylePath } from './style-error.ts';
+import { valueCss } from './token-css.ts';
+import { VIEWPORT_MEDIA } from './viewports.ts';
+
+/**
+ * The stylesheet of a page whose blocks carry instance styles (`ext.website.style`): the site rules,
+ * then one override class per block (`instanceClass(blockId)`) in the `instance` layer, which comes
+ * after `design` and so wins over the block's design. Only the keys of `instanceStyleSchema` exist.
+ *
+ * Instance styles are content, edited per document: a block whose style is refused (a key outside the
+ * allow-list, a colour the theme no longer defines) is left out and reported, never failing the page.
+ */
+
+export interface BlockInstanceStyle {
+  blockId: string;
+  style: InstanceStyle;
+}
+
+export interface CompileInstanceCssArgs {
+  /** The site stylesheet of the revision (`compileSiteCss(...).css`). */
+  siteCss: string;
+  blocks: readonly BlockInstanceStyle[];
+  /** The theme the site stylesheet was compiled from (token references are checked against it). */
+  theme: Theme;
+  assetUrl: (assetId: string) => string;
+}
+
+export interface CompiledInstanceCss extends CompiledCss {
+  /** Blocks left out, with why: the caller logs them. */
+  refused: { blockId: string; error: StyleError }[];
+}
+
+function blockRules(block: BlockInstanceStyle, ctx: DeclarationContext, where: StylePath): string {
+  const parsed = instanceStyleSchema.safeParse(block.style);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+    const path = [...issue.path, ...(key ? [key] : [])].map((p) => (typeof p === 'number' ? p : String(p)));
+    throw new StyleError(formatStylePath(at(where, ...path)), key ? 'unknown property' : issue.message);
+  }
+  const s = parsed.data;
+  const selector = `.${instanceClass(block.blockId)}`;
+  const decls: string[] = [];
+  if (s.background)
+    decls.push(`background-color:${valueCss(s.background, ctx.names, at(where, 'background'))}`);
+  if (s.backgroundImage) decls.push(...backgroundAssetDeclarations(s.backgroundImage, ctx));
+  if (s.paddingX) decls.push(`padding-inline:${valueCss(s.paddingX, ctx.names, at(where, 'paddingX'))}`);
+  if (s.paddingY) decls.push(`padding-block:${valueCss(s.paddingY, ctx.names, at(where, 'paddingY'))}`);
+  if (s.gap) decls.push(`gap:${valueCss(s.gap, ctx.names, at(where, 'gap'))}`);
+  if (s.textAlign) decls.push(`text-align:${s.textAlign}`);
+  if (s.width === 'contained') {
+    decls.push(
+      'inline-size:min(100%, var(--container-default))',
+      'max-inline-size:none',
+      'margin-inline:auto',
+    );
+  } else if (s.width === 'full') {
+    // Full bleed from inside any centred container: as wide as the viewport, pulled out by the difference.
+    decls.push('inline-size:auto', 'max-inline-size:none', 'margin-inline:calc(50% - 50vw)');
+  }
+  let css = rule(selector, decls);
+  for (const viewport of VIEWPORTS) {
+    if (s.hide?.[viewport]) css += media(VIEWPORT_MEDIA[viewport], rule(selector, ['display:none']));
+  }
+  return css;
+}
+
+export function compileInstanceCss(args: CompileInstanceCssArgs): CompiledInstanceCss {
+  const ctx: DeclarationContext = { names: themeTokenNames(args.theme), assetUrl: args.assetUrl };
+  const byId = new Map<string, BlockInstanceStyle>();
+  for (const block of args.blocks) if (!byId.has(block.blockId)) byId.set(block.blockId, block);
+  const refused: CompiledInstanceCss['refused'] = [];
+  let body = '';
+  for (const id of [...byId.keys()].sort()) {
+    const block = byId.get(id)!;
+    try {
+      body += blockRules(block, ctx, { prefix: `blocks[${id}].style`, path: [] });
+    } catch (err) {
+      if (!(err instanceof StyleError)) throw err;
+      refused.push({ blockId: id, error: err });
+    }
+  }
+  const instance = body === '' ? '' : minifyCss(`@layer instance{\n${body}}\n`, 'instance.css');
+  const css = args.siteCss + instance;
+  return { css, hash: contentHash(css), refused };
+}
