@@ -61,7 +61,10 @@ export function purgeAcks(args: PurgeAcksArgs) {
       waiting.set(id, entry);
       let timer: NodeJS.Timeout | undefined;
       try {
-        entry.needed = await args.publisher.publish(args.channel, JSON.stringify({ id, tags, at: Date.now() }));
+        entry.needed = await args.publisher.publish(
+          args.channel,
+          JSON.stringify({ id, tags, at: Date.now() }),
+        );
         if (entry.got >= entry.needed) return;
         await Promise.race([
           applied,
