@@ -4,6 +4,8 @@
  * JSON file and prints `{"port": …}` once it listens:
  *
  *   node bin/run-ts.mjs bench/bare-server.ts answers.json
+ *
+ * A request with `If-None-Match` equal to an answer's `etag` gets its 304 (status and headers, no body).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,7 +13,11 @@ import { createServer } from 'node:http';
 export interface FixedAnswer {
   status: number;
   headers: Record<string, string>;
+  /** Text, or base64 when `base64` is set (images). */
   body: string;
+  base64?: boolean;
+  /** The 304 of this answer, sent when `If-None-Match` equals `headers.etag`. */
+  notModified?: Record<string, string>;
 }
 
 export function serveFixed(
@@ -20,10 +26,16 @@ export function serveFixed(
 ): Promise<{ port: number; close(): void }> {
   const prepared = new Map(
     Object.entries(answers).map(([path, a]) => {
-      const body = Buffer.from(a.body);
+      const body = a.base64 ? Buffer.from(a.body, 'base64') : Buffer.from(a.body);
       return [
         path,
-        { status: a.status, body, headers: { ...a.headers, 'content-length': String(body.length) } },
+        {
+          status: a.status,
+          body,
+          headers: { ...a.headers, 'content-length': String(body.length) },
+          etag: a.headers.etag,
+          notModified: a.notModified,
+        },
       ];
     }),
   );
@@ -31,6 +43,11 @@ export function serveFixed(
     const answer = prepared.get(req.url ?? '');
     if (!answer) {
       res.writeHead(404).end();
+      return;
+    }
+    if (answer.notModified && req.headers['if-none-match'] === answer.etag) {
+      res.writeHead(304, answer.notModified);
+      res.end();
       return;
     }
     res.writeHead(answer.status, answer.headers);

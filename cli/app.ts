@@ -17,6 +17,12 @@ import { allProcedures } from './procedures.ts';
 import { publicApiRateLimit, sitePagesRateLimit } from './rate-limits.ts';
 import type { Services } from './services.ts';
 
+/** The designed site's origin of a host in links the management API hands out (`SITE_URL_TEMPLATE`). */
+function siteOriginOf(config: Services['config']): (host: string) => string {
+  const template = config.SITE_URL_TEMPLATE ?? (config.development ? 'http://{host}:3200' : 'https://{host}');
+  return (host) => template.replace('{host}', host).replace(/\/$/, '');
+}
+
 /** The HTTP app of one server mode: what it mounts follows `SERVER_MODE` and `SCOPES` (operations.md). */
 export function buildApp(mode: ServerMode, services: Services): Hono {
   const app = new Hono();
@@ -49,7 +55,16 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
   if (mode === 'management') {
     const { db, cache, log } = services;
     mountScoped('rpc', () =>
-      app.route('/', rpcRoutes({ db, cache, log, procedures: allProcedures(services.plugins) })),
+      app.route(
+        '/',
+        rpcRoutes({
+          db,
+          cache,
+          log,
+          procedures: allProcedures(services.plugins),
+          instance: { authSecret: services.authSecret, siteOrigin: siteOriginOf(services.config) },
+        }),
+      ),
     );
     app.route('/', registryRoutes({ db, log }));
     mountScoped('control', () =>

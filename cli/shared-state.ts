@@ -30,7 +30,7 @@ export async function openSharedState(args: {
   const { config, db, log } = args;
   let redis: RedisHandle | undefined;
   if (args.useRedis && config.REDIS_URL) {
-    redis = await connectRedis({ url: config.REDIS_URL, log });
+    redis = await connectRedis({ url: config.REDIS_URL, log, prefix: config.REDIS_KEY_PREFIX });
     if (redis.reachable()) {
       try {
         await checkRedis(redis.client, log);

@@ -140,7 +140,8 @@ describe('form island', () => {
     await page.getByLabel('E-mail').fill('ada@example.com');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => errorText(page, 'email').textContent()).toBe('This address bounced.');
-    expect(await page.getByRole('status').textContent()).toBe('Please check the form.');
+    // A failure is an alert, announced at once.
+    expect(await page.getByRole('alert').textContent()).toBe('Please check the form.');
     expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-email');
     expect(await page.getByLabel('Name').inputValue()).toBe('Ada');
@@ -153,7 +154,7 @@ describe('form island', () => {
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('E-mail').fill('ada@example.com');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Sending failed. Please try again.');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Sending failed. Please try again.');
     expect(received).toHaveLength(1);
     await context.close();
   });

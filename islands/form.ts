@@ -52,7 +52,9 @@ function enhance(form: HTMLFormElement): void {
         el instanceof HTMLTextAreaElement ||
         el instanceof HTMLSelectElement) &&
       el.name !== '' &&
-      el.type !== 'hidden',
+      el.type !== 'hidden' &&
+      // The honeypot (hidden from people and assistive technology) is never checked or marked.
+      !el.closest('[aria-hidden="true"]'),
   );
   const status =
     form.querySelector<HTMLElement>(`[${FORM_MESSAGE_ATTR}]`) ?? form.appendChild(statusRegion());
@@ -125,6 +127,9 @@ function enhance(form: HTMLFormElement): void {
     }
     const errors = answer.errors ?? {};
     for (const f of fields) show(f, errors[f.name] ?? '');
+    // A failure is an alert (announced at once); a success a polite status.
+    status.setAttribute('role', answer.ok ? 'status' : 'alert');
+    status.setAttribute('aria-live', answer.ok ? 'polite' : 'assertive');
     status.textContent =
       answer.message ?? (answer.ok ? '' : text(FORM_ERROR_FAILED_ATTR, 'Sending failed. Please try again.'));
     if (answer.ok) form.reset();

@@ -54,13 +54,18 @@ function kindInner(node: DesignNode, selector: string): string {
         rule(`${selector} :where(li+li)::before`, ['content:"/"', 'margin-inline-end:.5em', 'opacity:.6'])
       );
     case 'localeSwitch':
-      return rule(`${selector} :where(ul)`, [
-        'display:flex',
-        'flex-wrap:wrap',
-        'gap:.75em',
-        'list-style:none',
-        'padding:0',
-      ]);
+      return (
+        rule(`${selector} :where(ul)`, [
+          'display:flex',
+          'flex-wrap:wrap',
+          'gap:.75em',
+          'list-style:none',
+          'padding:0',
+        ]) +
+        // The links take the node's colour (as menu entries do), so a switch styled for a dark footer
+        // keeps its contrast instead of showing the theme's link colour.
+        rule(`${selector} :where(a)`, ['color:inherit'])
+      );
     case 'formField':
       return (
         rule(`${selector} :where(input:not([type="checkbox"]),textarea,select)`, ['inline-size:100%']) +

@@ -47,6 +47,14 @@ export const settings = {
     default: 'none',
     description: 'Redis ≥ 5 / Valkey ≥ 7.2: cache purges, rate counters, job queue.',
   },
+  REDIS_KEY_PREFIX: {
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, `_`, `.` or `-`, at most 64')
+      .default('verso'),
+    default: '`verso`',
+    description: 'Prefix of every Redis key and channel: instances sharing one Redis use different prefixes.',
+  },
   SERVER_MODE: {
     schema: z.enum(serverModes).default('management'),
     default: '`management`',
@@ -165,6 +173,15 @@ export const settings = {
     schema: positiveInt.default(1000),
     default: '1000',
     description: 'Highest complexity score a public GraphQL query may have.',
+  },
+  SITE_URL_TEMPLATE: {
+    schema: z
+      .string()
+      .regex(/^https?:\/\/\{host\}(?::\d{1,5})?\/?$/, 'must look like https://{host} or http://{host}:3200')
+      .optional(),
+    default: '`https://{host}` (`verso dev`: `http://{host}:3200`)',
+    description:
+      "Address of a site host in links the management API hands out (share links); `{host}` is the space's primary domain.",
   },
   EDITOR_ORIGIN: {
     schema: csv.pipe(z.array(z.string().url())).optional(),

@@ -17,11 +17,52 @@ export interface RateLimitMiddlewareArgs {
   refusalHeaders?: Record<string, string>;
 }
 
+/** The context variable holding the rate headers of a counted request, for CORS to expose them. */
+export const RATE_HEADERS_VAR = 'rateLimitHeaders';
+
+/** The rate headers a cross-origin answer exposes, after whatever the surface's CORS exposes already. */
+export const RATE_EXPOSED = 'RateLimit, RateLimit-Policy';
+
+interface NodeIncoming {
+  socket?: object;
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * The client address of a request, computed once per connection and forwarding headers: the address is a
+ * pure function of the socket's peer (fixed for its life), those headers and `TRUSTED_PROXIES`, and parsing
+ * addresses on every request of a keep-alive connection was a measurable part of a cached answer.
+ */
+function addressMemo(trusted: TrustedProxies | undefined): (c: Context) => string {
+  const bySocket = new WeakMap<object, { headers: string; address: string }>();
+  return (c) => {
+    const env = c.env as { incoming?: NodeIncoming; server?: { incoming?: NodeIncoming } } | undefined;
+    const incoming = (env?.server ?? env)?.incoming;
+    if (!incoming?.socket || !incoming.headers || c.get('clientAddress' as never))
+      return clientAddressOf(c, trusted);
+    const h = incoming.headers;
+    const headers = `${h['cf-connecting-ip']}\n${h['x-forwarded-for']}\n${h['x-real-ip']}`;
+    const known = bySocket.get(incoming.socket);
+    if (known?.headers === headers) {
+      c.set('clientAddress' as never, known.address as never);
+      return known.address;
+    }
+    const address = clientAddressOf(c, trusted);
+    bySocket.set(incoming.socket, { headers, address });
+    return address;
+  };
+}
+
 /**
  * Counts each request per client address: over the limit it answers 429 `rateLimit.exceeded` with
  * `Retry-After`; every counted answer carries `RateLimit-Policy` and `RateLimit`.
+ *
+ * The headers are prepared before the route runs (`c.header`), so that an answer built by the context carries
+ * them as written, with nothing copied onto it afterwards. A route answering with a Response of its own (GraphQL,
+ * media, islands) does not get prepared headers: those answers are completed after `next()`, as before.
  */
 export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
+  const addressOf = addressMemo(args.trustedProxies);
   return async (c, next) => {
     if (args.skip?.(c)) return next();
     let spaceId: string | undefined;
@@ -30,9 +71,7 @@ export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
     } catch {
       spaceId = undefined;
     }
-    const decision = await args.limiter.consume(args.rule, clientAddressOf(c, args.trustedProxies), {
-      spaceId,
-    });
+    const decision = await args.limiter.consume(args.rule, addressOf(c), { spaceId });
     if (!decision.allowed) {
       return c.json(toErrorBody(new AppError('rateLimit.exceeded')), 429, {
         ...decision.headers,
@@ -40,22 +79,25 @@ export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
         'Cache-Control': 'no-store',
       });
     }
+    const rate = decision.headers;
+    for (const name in rate) c.header(name, rate[name]);
+    c.set(RATE_HEADERS_VAR as never, rate as never);
     await next();
-    const headers = { ...decision.headers };
+    const res = c.res;
     // A cross-origin answer exposes the rate headers, so that browser clients can pace themselves.
-    const exposed = c.res.headers.get('Access-Control-Expose-Headers');
-    if (c.res.headers.has('Access-Control-Allow-Origin')) {
-      headers['Access-Control-Expose-Headers'] = [exposed, 'RateLimit', 'RateLimit-Policy']
-        .filter(Boolean)
-        .join(', ');
-    }
+    const exposed = res.headers.get('Access-Control-Expose-Headers');
+    const expose = !exposed?.includes('RateLimit') && res.headers.has('Access-Control-Allow-Origin');
+    // Prepared headers reached the answer (the common case): leave it untouched.
+    if (!expose && res.headers.get('RateLimit') === rate.RateLimit) return;
+    const headers = { ...rate };
+    if (expose) headers['Access-Control-Expose-Headers'] = [exposed, RATE_EXPOSED].filter(Boolean).join(', ');
     try {
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+      for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
     } catch {
       // Immutable headers (a fetched or redirect Response): copy the answer once.
-      const res = new Response(c.res.body, c.res);
-      for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
-      c.res = res;
+      const copy = new Response(res.body, res);
+      for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+      c.res = copy;
     }
   };
 }

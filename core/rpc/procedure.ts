@@ -22,6 +22,14 @@ export interface ProcedureContext {
   /** Throws 403 `auth.forbidden` unless the key holds the permission (for rules that depend on the input). */
   require(permission: Permission): void;
   audit: AuditNotes;
+  /** What some procedures need of the instance: the auth secret (signing share links) and a site host's origin. */
+  instance?: ProcedureInstance;
+}
+
+export interface ProcedureInstance {
+  authSecret(): string;
+  /** `https://<host>` (by `SITE_URL_TEMPLATE`): where the designed site of a host answers. */
+  siteOrigin(host: string): string;
 }
 
 /**

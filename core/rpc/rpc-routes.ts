@@ -8,7 +8,7 @@ import { writeAudit } from './audit.ts';
 import { bearerPrincipal } from './bearer.ts';
 import './errors.ts';
 import { holds, mayUseSpace, type Permission } from './permissions.ts';
-import type { AnyProcedure, AuditNotes, ProcedureContext } from './procedure.ts';
+import type { AnyProcedure, AuditNotes, ProcedureContext, ProcedureInstance } from './procedure.ts';
 import { findSpace } from './spaces.ts';
 import { parseInput, readJsonBody } from './validation.ts';
 
@@ -17,6 +17,7 @@ export interface RpcRoutesArgs {
   cache: TaggedCache;
   log: Logger;
   procedures: AnyProcedure[];
+  instance?: ProcedureInstance;
 }
 
 /**
@@ -49,6 +50,7 @@ export function rpcRoutes(args: RpcRoutesArgs): Hono {
       space,
       require,
       audit,
+      ...(args.instance ? { instance: args.instance } : {}),
     };
     const result = await procedure.run(ctx, input);
     const { space: _named, ...rest } = input as Record<string, unknown>;

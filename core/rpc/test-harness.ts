@@ -14,7 +14,7 @@ import { parseSpaceFile } from '../space-format/validate.ts';
 import { type CapturedLog, captureLog } from '../testing/capture-log.ts';
 import { migrated, type TestDatabase } from '../testing/databases.ts';
 import { fixtureSpace } from '../testing/fixture-space.ts';
-import type { AnyProcedure } from './procedure.ts';
+import type { AnyProcedure, ProcedureInstance } from './procedure.ts';
 import { rpcRoutes } from './rpc-routes.ts';
 
 export interface RpcHarness {
@@ -33,6 +33,8 @@ export interface RpcHarnessArgs {
   /** The instance's plugins and migrations (tests take them from cli/plugins.ts). */
   plugins: Plugin[];
   migrations: Migration[];
+  /** The instance's secret and site origins, for procedures that sign links. */
+  instance?: ProcedureInstance;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function rpcHarness({
   procedures,
   plugins,
   migrations,
+  instance,
 }: RpcHarnessArgs): Promise<RpcHarness> {
   const handle = await migrated(open, migrations);
   const { db } = handle;
@@ -56,7 +59,7 @@ export async function rpcHarness({
   const cache = recordingCache(memoryCache({ defaultTtlSeconds: 300 }));
   const captured = captureLog();
   const app = new Hono();
-  app.route('/', rpcRoutes({ db, cache, log: captured.log, procedures }));
+  app.route('/', rpcRoutes({ db, cache, log: captured.log, procedures, ...(instance ? { instance } : {}) }));
   return {
     db,
     cache,

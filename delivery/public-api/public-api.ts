@@ -8,9 +8,10 @@ import { errorResponse } from '../../core/http/error-handler.ts';
 import type { Logger } from '../../core/log.ts';
 import { sharedReader } from '../reader/index.ts';
 import type { Reader } from '../reader/types.ts';
-import { directAnswer, jsonAnswer } from '../rest/answer.ts';
+import { directAnswer, jsonAnswer, resolvedAnswer } from '../rest/answer.ts';
 import { openApiDocument } from '../rest/openapi-doc.ts';
 import { type RestEnv, registerRestRoutes } from '../rest/rest-routes.ts';
+import { MEMO_SLOT_VAR, type MemoSlot, memoKey, RouteMemo } from '../rest/route-memo.ts';
 import { healthRoute, overviewRoute, readyRoute } from '../rest/routes.ts';
 import { validationHook } from '../rest/validation-hook.ts';
 import { serviceOverview } from './overview.ts';
@@ -38,6 +39,8 @@ export interface PublicApiOptions {
 export interface PublicApi {
   app: OpenAPIHono<RestEnv>;
   reader: Reader;
+  /** The fast path's resolutions of repeated REST requests (route-memo.ts). */
+  routeMemo: RouteMemo;
   /** Settles once the spaces were read and the pin checked. */
   ready: Promise<void>;
 }
@@ -92,6 +95,17 @@ export function publicApi(options: PublicApiOptions): PublicApi {
 
   const app = new OpenAPIHono<RestEnv>({ defaultHook: validationHook });
   app.use('*', publicCors(ownPath));
+  // Repeated REST requests skip the gate, routing and validation (route-memo.ts); a first one records itself.
+  const memo = new RouteMemo();
+  app.use('/v1/*', async (c, next) => {
+    if (c.req.method !== 'GET') return next();
+    const key = memoKey(c);
+    const snapshot = directory.current();
+    const resolved = memo.get(key, snapshot);
+    if (resolved) return resolvedAnswer(c, resolved);
+    c.set(MEMO_SLOT_VAR as never, { memo, key, snapshot } satisfies MemoSlot as never);
+    return next();
+  });
   app.use('*', spaceGate({ directory, pin }));
 
   app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200, { 'Cache-Control': 'no-store' }));
@@ -119,5 +133,5 @@ export function publicApi(options: PublicApiOptions): PublicApi {
 
   app.notFound((c) => errorResponse(c, new AppError('route.notFound'), log));
   app.onError((err, c) => errorResponse(c, err, log));
-  return { app, reader, ready };
+  return { app, reader, routeMemo: memo, ready };
 }

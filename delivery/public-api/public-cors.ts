@@ -1,6 +1,18 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { RATE_EXPOSED, RATE_HEADERS_VAR } from '../../core/rate-limit/middleware.ts';
 
-const allowed = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'ETag, X-Request-Id' };
+const ALLOW_ORIGIN = '*';
+const EXPOSED = 'ETag, X-Request-Id';
+/** A request the rate limit counted carries its headers, and exposes them too. */
+const EXPOSED_COUNTED = `${EXPOSED}, ${RATE_EXPOSED}`;
+
+const exposedOf = (c: Context) => (c.get(RATE_HEADERS_VAR as never) ? EXPOSED_COUNTED : EXPOSED);
+
+/** Sets the CORS headers of an answer prepared by the context (before the route runs). */
+export function prepareCors(c: Context): void {
+  c.header('Access-Control-Allow-Origin', ALLOW_ORIGIN);
+  c.header('Access-Control-Expose-Headers', exposedOf(c));
+}
 
 /**
  * Public CORS (any origin; GET, POST, OPTIONS) on every answer, errors included; preflights answer 204.
@@ -12,15 +24,18 @@ export function publicCors(ownPath: (path: string) => boolean): MiddlewareHandle
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') {
       return c.body(null, 204, {
-        ...allowed,
+        'Access-Control-Allow-Origin': ALLOW_ORIGIN,
+        'Access-Control-Expose-Headers': EXPOSED,
         'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
         'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type',
         'Access-Control-Max-Age': '86400',
       });
     }
-    for (const [name, value] of Object.entries(allowed)) c.header(name, value);
+    prepareCors(c);
     await next();
-    if (!ownPath(c.req.path))
-      for (const [name, value] of Object.entries(allowed)) c.res.headers.set(name, value);
+    if (!ownPath(c.req.path)) {
+      c.res.headers.set('Access-Control-Allow-Origin', ALLOW_ORIGIN);
+      c.res.headers.set('Access-Control-Expose-Headers', exposedOf(c));
+    }
   };
 }

@@ -3,6 +3,7 @@ import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import { AppError, toErrorBody } from '../../core/errors/app-error.ts';
 import { answerKey } from './cache-key.ts';
 import { etagMatches, publicCacheControl, weakEtag } from './http-cache.ts';
+import { MEMO_SLOT_VAR, type MemoSlot, type ResolvedAnswer } from './route-memo.ts';
 
 /** A finished answer as the tagged cache keeps it: serialized, encoded and tagged once, sent many times. */
 interface CachedAnswer {
@@ -15,6 +16,22 @@ const encoder = new TextEncoder();
 
 const jsonType = 'application/json; charset=utf-8';
 
+/** The header sets of a cached answer (200 and 304), built once per answer and lifetime, only ever read. */
+const headerSets = new WeakMap<
+  CachedAnswer,
+  { ttl: number; ok: Record<string, string>; notModified: Record<string, string> }
+>();
+
+function headersOf(answer: CachedAnswer & { etag: string }, ttlSeconds: number) {
+  let sets = headerSets.get(answer);
+  if (sets?.ttl !== ttlSeconds) {
+    const notModified = { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttlSeconds) };
+    sets = { ttl: ttlSeconds, ok: { ...notModified, 'Content-Type': jsonType }, notModified };
+    headerSets.set(answer, sets);
+  }
+  return sets;
+}
+
 /** A 200 with the delivery caching headers, or 304 when `If-None-Match` names the same bytes. */
 function send(c: Context, answer: CachedAnswer, ttlSeconds: number): Response {
   if (answer.etag === null) {
@@ -23,9 +40,9 @@ function send(c: Context, answer: CachedAnswer, ttlSeconds: number): Response {
       'Cache-Control': 'no-store',
     });
   }
-  const headers = { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttlSeconds) };
-  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
-  return c.body(answer.body as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': jsonType });
+  const headers = headersOf(answer as CachedAnswer & { etag: string }, ttlSeconds);
+  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers.notModified);
+  return c.body(answer.body as Uint8Array<ArrayBuffer>, 200, headers.ok);
 }
 
 export function jsonAnswer(value: unknown): CachedAnswer {
@@ -49,28 +66,37 @@ export interface CachedArgs {
  * A reader answer through the tagged cache: a repeated request is served from memory without touching the
  * database, until a purge of one of the tags the reader recorded (or the TTL). "Nothing here" (404) answers
  * are cached the same way, tagged so that a publish makes the content appear; errors are sent `no-store`.
+ * The resolution is recorded for the fast path of the same URL (route-memo.ts) once it answered.
  */
 export async function cachedAnswer(c: Context, args: CachedArgs): Promise<Response> {
-  const key = answerKey({
-    spaceId: args.spaceId,
-    origin: args.origin,
-    route: args.route,
-    params: args.params,
-  });
-  const answer = await args.cache.getOrSet<CachedAnswer>(
-    key,
+  const resolved: ResolvedAnswer = {
+    cache: args.cache,
+    ttlSeconds: args.ttlSeconds,
+    key: answerKey({ spaceId: args.spaceId, origin: args.origin, route: args.route, params: args.params }),
+    read: args.read,
+  };
+  const res = await resolvedAnswer(c, resolved);
+  const slot = c.get(MEMO_SLOT_VAR as never) as MemoSlot | undefined;
+  slot?.memo.set(slot.key, slot.snapshot, resolved);
+  return res;
+}
+
+/** The answer of a resolved request: the tagged cache's entry (computed on a miss), sent with its headers. */
+export async function resolvedAnswer(c: Context, resolved: ResolvedAnswer): Promise<Response> {
+  const answer = await resolved.cache.getOrSet<CachedAnswer>(
+    resolved.key,
     async (tags) => {
       try {
-        return jsonAnswer(await args.read(tags));
+        return jsonAnswer(await resolved.read(tags));
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
         const body = toErrorBody(err);
         return { status: body.error.status, body: encoder.encode(JSON.stringify(body)), etag: null };
       }
     },
-    { ttlSeconds: args.ttlSeconds },
+    { ttlSeconds: resolved.ttlSeconds },
   );
-  return send(c, answer, args.ttlSeconds);
+  return send(c, answer, resolved.ttlSeconds);
 }
 
 /** An answer computed without the database (the overview, the OpenAPI document), with the same headers. */

@@ -63,6 +63,10 @@ export interface LighthouseScores {
   'best-practices': number;
   seo: number;
   failing: string[];
+  /** Lighthouse's own error (the run itself failed: no paint, a page that did not load, …). */
+  runtimeError?: string;
+  /** Warnings Lighthouse gave about the run (e.g. the page loaded too slowly to be measured). */
+  runWarnings: string[];
 }
 
 /** Lighthouse (npm `lighthouse`) against a Chromium that listens on a remote-debugging port. */
@@ -99,7 +103,7 @@ export async function lighthouseScores(
     },
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  const { categories, audits, runtimeError, runWarnings } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failing = Object.values(audits)
     .filter(
@@ -116,5 +120,7 @@ export async function lighthouseScores(
     'best-practices': score('best-practices'),
     seo: score('seo'),
     failing,
+    ...(runtimeError ? { runtimeError: `${runtimeError.code}: ${runtimeError.message}` } : {}),
+    runWarnings: runWarnings.map(String),
   };
 }

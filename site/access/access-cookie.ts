@@ -16,8 +16,11 @@ export function issueAccessCookie(
   now = Date.now(),
 ): string {
   const expiry = Math.floor(now / 1000) + ACCESS_LIFETIME_SECONDS;
-  const key = deriveKey(authSecret, 'site-access');
-  return `${expiry}.${hmac(key, spaceId, String(expiry), passwordFingerprint(passwordHash))}`;
+  return `${expiry}.${accessSignature(authSecret, spaceId, expiry, passwordFingerprint(passwordHash))}`;
+}
+
+function accessSignature(authSecret: string, spaceId: string, expiry: number, fingerprint: string): string {
+  return hmac(deriveKey(authSecret, 'site-access'), spaceId, String(expiry), fingerprint);
 }
 
 export function verifyAccessCookie(
@@ -27,10 +30,23 @@ export function verifyAccessCookie(
   value: string | undefined,
   now = Date.now(),
 ): boolean {
+  return accessCookieMatches(authSecret, spaceId, passwordFingerprint(passwordHash), value, now);
+}
+
+/**
+ * The check pages make: the site's cached info carries the fingerprint, never the hash. True only for an
+ * unexpired cookie of this space signed over the current password's fingerprint (constant-time compare).
+ */
+export function accessCookieMatches(
+  authSecret: string,
+  spaceId: string,
+  fingerprint: string,
+  value: string | undefined,
+  now = Date.now(),
+): boolean {
   const match = value ? /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
   if (!match) return false;
   const expiry = Number(match[1]);
   if (expiry * 1000 <= now) return false;
-  const key = deriveKey(authSecret, 'site-access');
-  return sameSignature(match[2]!, hmac(key, spaceId, String(expiry), passwordFingerprint(passwordHash)));
+  return sameSignature(match[2]!, accessSignature(authSecret, spaceId, expiry, fingerprint));
 }

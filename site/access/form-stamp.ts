@@ -1,9 +1,7 @@
 import { deriveKey, hmac, sameSignature } from './keys.ts';
 
-/** The hidden field carrying the signed render time of a form. */
-export const FORM_STAMP_FIELD = '_stamp';
-/** The honeypot field: people leave it empty, bots fill it. */
-export const HONEYPOT_FIELD = 'website_url';
+export { FORM_STAMP_FIELD, HONEYPOT_FIELD } from '../forms/form-fields.ts';
+
 /** Faster than this from render to post is a bot. */
 export const MIN_FILL_MS = 2000;
 /** Older than this, the stamp no longer counts (the page should be reloaded). */

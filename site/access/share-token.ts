@@ -14,6 +14,8 @@ export interface SharePayload {
   e: string;
   /** One document's id, or absent for the whole site. */
   d?: string;
+  /** The document's locale (where opening the link leads); absent: the host's locale. */
+  l?: string;
   /** Expiry, seconds since the epoch. */
   x: number;
 }
@@ -42,6 +44,7 @@ export function verifyShareToken(
   if (typeof payload.s !== 'string' || typeof payload.e !== 'string' || typeof payload.x !== 'number')
     return null;
   if (payload.d !== undefined && typeof payload.d !== 'string') return null;
+  if (payload.l !== undefined && typeof payload.l !== 'string') return null;
   return payload.x * 1000 > now ? payload : null;
 }
 

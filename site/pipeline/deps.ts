@@ -30,8 +30,10 @@ export interface AccessDecision {
   response?: Response;
   /** Render past the shared page cache and answer `private, no-store` (share previews, form results, protected pages). */
   bypassCache: boolean;
-  /** A share link's preview. */
+  /** A share link's preview: the drafts it shows ('all' also shows the draft designs). */
   drafts?: ReadContext['drafts'];
+  /** A share-link preview: the page carries the visible "Preview" marker. */
+  preview?: boolean;
   /** A form post's result, shown in place by the form's `formMessage`. */
   formResult?: FormResult;
   /** Protected responses carry `X-Robots-Tag: noindex, nofollow`. */

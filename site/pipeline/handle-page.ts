@@ -50,7 +50,8 @@ export async function handlePage(c: Context, deps: SiteDeps): Promise<Response> 
 
   // 3. Locale: the domain's pin, else a locale prefix; canonical paths answer 301.
   const route = resolveLocale({ site, domain, path: target.path, search: target.search });
-  if (route.kind === 'redirect') return redirect(c, 301, route.location, cacheControl);
+  const answerCacheControl = access.bypassCache ? PRIVATE_CACHE_CONTROL : cacheControl;
+  if (route.kind === 'redirect') return redirect(c, 301, route.location, answerCacheControl);
 
   // 4–8 build the page; 9. the shared cache holds it, unless access says otherwise.
   const build = (sink: TagSink) => buildPage(deps, { site, domain, route, target, access }, sink);
@@ -58,7 +59,7 @@ export async function handlePage(c: Context, deps: SiteDeps): Promise<Response> 
     ? await build({ addTags: () => {} })
     : await cachedPage(deps, pageKey(site, target, route.locale), site.space.id, build);
   return sendEntry(c, entry, {
-    cacheControl: access.bypassCache ? PRIVATE_CACHE_CONTROL : cacheControl,
+    cacheControl: answerCacheControl,
     search: target.search,
     protected: access.protected,
   });
@@ -97,7 +98,8 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
   const document = found?.document ?? (await notFoundDocument(deps.reader, ctx, { site, domain, homeHref }));
 
   // 7. Designs of the current revision (generated where none is stored).
-  const designs = await loadDesigns(deps, site);
+  // A whole-site share link previews the draft designs too.
+  const designs = await loadDesigns(deps, site, { drafts: access.drafts === 'all' });
 
   // 8. Render.
   const html = await renderDocument(deps, ctx, {
@@ -109,6 +111,8 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
     notFound: !found,
     designs,
     ...(access.formResult ? { formResult: access.formResult } : {}),
+    ...(access.preview ? { preview: true } : {}),
+    ...(access.protected ? { protected: true } : {}),
   });
   return pageEntry(found ? 200 : 404, html, csp);
 }

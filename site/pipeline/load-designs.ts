@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
@@ -13,6 +14,8 @@ export interface LoadedDesigns {
   bundle: DesignBundle;
   fields: ContentFields;
   schemaVersion: number;
+  /** Draft designs of a share-link preview: their own stylesheet key, so they never replace the revision's. */
+  draftKey?: string;
 }
 
 interface StoredRow {
@@ -55,6 +58,24 @@ async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promis
   return records;
 }
 
+/** A whole-site share link's designs: each design's draft where one exists, else its published version. */
+async function draftDesigns(db: Queryable, site: SiteInfo, log: Logger): Promise<DesignRecord[]> {
+  const rows = await db.query<StoredRow>(
+    `select kind, key, coalesce(draft, published) as published from website_designs
+     where space_id = $1 and environment = 'production' and coalesce(draft, published) is not null
+     order by position, kind, key`,
+    [site.space.id],
+  );
+  const records: DesignRecord[] = [];
+  for (const row of rows.rows) {
+    const parsed = designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published });
+    if (parsed.success) records.push(parsed.data);
+    else
+      log.warn({ spaceId: site.space.id, design: `${row.kind}/${row.key}` }, 'a draft design does not parse');
+  }
+  return records;
+}
+
 /**
  * Step 7 of a page: the designs of the revision, completed with generated ones, and the public
  * fields of every type. Computed once per space, revision and registry schema version; cached
@@ -63,8 +84,10 @@ async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promis
 export async function loadDesigns(
   deps: { db: Queryable; cache: TaggedCache; reader: Reader; log: Logger },
   site: SiteInfo,
+  options: { drafts?: boolean } = {},
 ): Promise<LoadedDesigns> {
   const spaceId = site.space.id;
+  if (options.drafts) return loadDraftDesigns(deps, site);
   const schemaVersion = await deps.reader.schemaVersion();
   return deps.cache.getOrSet(
     `site:designs:${spaceId}:${site.settings.revision}:${schemaVersion}`,
@@ -88,4 +111,26 @@ export async function loadDesigns(
       return { bundle, fields, schemaVersion: model.schemaVersion };
     },
   );
+}
+
+/** The draft designs of a whole-site preview: read per request (previews are rare and never cached). */
+async function loadDraftDesigns(
+  deps: { db: Queryable; reader: Reader; log: Logger },
+  site: SiteInfo,
+): Promise<LoadedDesigns> {
+  const spaceId = site.space.id;
+  const model = await deps.reader.contentModel(spaceId);
+  const fields: ContentFields = {
+    contentTypes: Object.fromEntries(model.contentTypes.map((t) => [t.name, t.fields as FieldDef[]])),
+    blockTypes: Object.fromEntries(model.blockTypes.map((t) => [t.name, t.fields as FieldDef[]])),
+  };
+  const firstMenu = await deps.db.query<{ machine_name: string }>(
+    'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
+    [spaceId],
+  );
+  const stored = await draftDesigns(deps.db, site, deps.log);
+  const bundle = completeDesigns({ stored, fields, firstMenu: firstMenu.rows[0]?.machine_name ?? null });
+  fields.contentTypes[NOT_FOUND_TYPE] = NOT_FOUND_FIELDS;
+  const draftKey = `draft-${createHash('sha1').update(JSON.stringify(stored)).digest('base64url')}`;
+  return { bundle, fields, schemaVersion: model.schemaVersion, draftKey };
 }

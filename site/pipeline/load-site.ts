@@ -2,11 +2,15 @@ import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
+import { passwordFingerprint } from '../access/access-cookie.ts';
 import { websiteSettingsSchema } from '../plugin/website-section-schema.ts';
+import { badgeContent } from '../render/badge.tsx';
 import { spaceDomains } from './find-domain.ts';
 import type { SiteInfo } from './types.ts';
 
 export const BADGE_CONTROL = 'features.plugins.website.badge';
+const BADGE_TEXT_CONTROL = 'plugins.website.badge.text';
+const BADGE_LINK_CONTROL = 'plugins.website.badge.link';
 
 /** What a change of a site's settings, domains, mode, redirects or badge purges. */
 export function siteTags(spaceId: string): string[] {
@@ -48,18 +52,24 @@ export async function loadSite(
       const id = r.settings.notFoundContentId;
       environments[r.environment] = { notFoundContentId: typeof id === 'string' ? id : null };
     }
-    const badge = await deps.db.query<{ value: unknown }>(
-      'select value from space_controls where space_id = $1 and key = $2',
-      [spaceId, BADGE_CONTROL],
+    const badge = await deps.db.query<{ key: string; value: unknown }>(
+      'select key, value from space_controls where space_id = $1 and key = any($2::text[])',
+      [spaceId, [BADGE_CONTROL, BADGE_TEXT_CONTROL, BADGE_LINK_CONTROL]],
     );
+    const control = (key: string) => badge.rows.find((r) => r.key === key)?.value;
+    const badgeOn = control(BADGE_CONTROL) === true;
     return {
       site: {
         space,
         settings,
         hasPassword: passwordHash !== null,
+        passwordFingerprint: passwordHash === null ? null : passwordFingerprint(passwordHash),
         environments,
         domains: await spaceDomains(deps, spaceId),
-        badge: badge.rows[0]?.value === true,
+        badge: badgeOn,
+        ...(badgeOn
+          ? { badgeContent: badgeContent(control(BADGE_TEXT_CONTROL), control(BADGE_LINK_CONTROL)) }
+          : {}),
       },
     };
   });

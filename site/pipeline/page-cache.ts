@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { TagSink } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
-import { pageHeaders, respond } from '../headers/security-headers.ts';
+import { EVERY_RESPONSE_HEADERS, pageHeaders, respond } from '../headers/security-headers.ts';
 import type { SiteDeps } from './deps.ts';
 import type { RequestTarget, SiteInfo } from './types.ts';
 
@@ -82,21 +84,78 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** Sends an entry: a weak ETag, 304 when `If-None-Match` names it, the page headers and CSP. */
+/** The every-response and page headers of an entry, and its bytes (raw and gzipped), for one cache-control. */
+interface PreparedEntry {
+  cacheControl: string;
+  protected: boolean;
+  ok: Record<string, string>;
+  notModified: Record<string, string>;
+  bytes: Uint8Array<ArrayBuffer>;
+  gzip?: { headers: Record<string, string>; bytes: Uint8Array<ArrayBuffer> };
+}
+
+/**
+ * A cached page is sent many times: its headers and bytes are prepared once per entry (a front-layer hit is
+ * the same object every time), not encoded and assembled per request. Only ever read once built.
+ */
+const prepared = new WeakMap<PageEntry, PreparedEntry>();
+
+function prepare(entry: PageEntry, cacheControl: string, isProtected: boolean): PreparedEntry {
+  let p = prepared.get(entry);
+  if (p && p.cacheControl === cacheControl && p.protected === isProtected) return p;
+  const notModified: Record<string, string> = {
+    ...EVERY_RESPONSE_HEADERS,
+    'Cache-Control': cacheControl,
+    ETag: entry.etag,
+    ...(isProtected ? { 'X-Robots-Tag': 'noindex, nofollow' } : {}),
+    ...pageHeaders(entry.csp),
+    // Pages vary by encoding (gzip below); said here so that no later step rewrites a prepared answer.
+    Vary: 'Accept-Encoding',
+  };
+  const bytes = Buffer.from(entry.body) as Uint8Array<ArrayBuffer>;
+  p = { cacheControl, protected: isProtected, notModified, ok: notModified, bytes };
+  prepared.set(entry, p);
+  return p;
+}
+
+/** Whether `Accept-Encoding` accepts gzip (listed, or `*`, without q=0). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** Pages smaller than this go out as they are (the compress middleware's threshold). */
+const GZIP_THRESHOLD = 1024;
+
+/** Sends an entry: a weak ETag, 304 when `If-None-Match` names it, the page headers and CSP; gzipped once. */
 export function sendEntry(
   c: Context,
   entry: PageEntry,
   opts: { cacheControl: string; search: string; protected: boolean },
 ): Response {
-  const headers: Record<string, string> = { 'Cache-Control': opts.cacheControl, ETag: entry.etag };
-  if (opts.protected) headers['X-Robots-Tag'] = 'noindex, nofollow';
   if (entry.location !== undefined) {
+    const headers: Record<string, string> = { 'Cache-Control': opts.cacheControl, ETag: entry.etag };
+    if (opts.protected) headers['X-Robots-Tag'] = 'noindex, nofollow';
     headers.Location = entry.keepQuery ? entry.location + opts.search : entry.location;
     return respond(c, null, entry.status, headers);
   }
-  Object.assign(headers, pageHeaders(entry.csp));
+  const p = prepare(entry, opts.cacheControl, opts.protected);
   if (entry.status === 200 && matches(c.req.header('if-none-match'), entry.etag)) {
-    return respond(c, null, 304, headers);
+    return c.body(null, 304, p.notModified);
   }
-  return respond(c, entry.body, entry.status, headers);
+  const status = entry.status as ContentfulStatusCode;
+  if (p.bytes.byteLength >= GZIP_THRESHOLD && acceptsGzip(c.req.header('accept-encoding'))) {
+    p.gzip ??= {
+      headers: { ...p.ok, 'Content-Encoding': 'gzip' },
+      bytes: gzipSync(p.bytes) as Uint8Array<ArrayBuffer>,
+    };
+    return c.body(p.gzip.bytes, status, p.gzip.headers);
+  }
+  return c.body(p.bytes, status, p.ok);
 }

@@ -1,5 +1,6 @@
 import type { DeliveredBlock, DeliveredDocument, ReadContext } from '../../delivery/reader/types.ts';
 import { NOT_FOUND_TYPE } from '../designs/generated.ts';
+import { formStamps } from '../forms/form-stamps.ts';
 import type { FormResult, RenderContext } from '../render/context.ts';
 import { type PageRenderInput, renderPage } from '../render/render-page.tsx';
 import type { SiteDeps } from './deps.ts';
@@ -21,6 +22,10 @@ export interface RenderArgs {
   notFound: boolean;
   designs: LoadedDesigns;
   formResult?: FormResult;
+  /** A share-link preview: the page shows the "Preview" marker. */
+  preview?: boolean;
+  /** Behind a site password or a share link: the head says noindex as the headers do. */
+  protected?: boolean;
 }
 
 /** Blocks with instance styles anywhere in the document (nested blocks too): they need the page's own stylesheet. */
@@ -97,10 +102,12 @@ export async function prepareRender(
     data: { ...data, versions },
     href: { document: href, home: () => pagePath(route.prefix, ''), current: target.path },
     ...(args.formResult ? { formResult: args.formResult } : {}),
+    ...formStamps(site.space.id),
+    ...(args.preview ? { preview: true } : {}),
     warn: designWarnings(deps.log, site.space.id),
     state: { images: 0, ids: 0, islands: new Set() },
   };
-  const noindex = !settings.indexing || domain.environment !== 'production';
+  const noindex = !settings.indexing || domain.environment !== 'production' || args.protected === true;
   return {
     ctx: ctxRender,
     head: pageHead({
@@ -119,5 +126,6 @@ export async function prepareRender(
     }),
     islandScripts,
     bodyCode: settings.bodyCode,
+    ...(site.badgeContent ? { badge: site.badgeContent } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { SpaceInfo } from '../../delivery/reader/types.ts';
 import type { WebsiteSettings } from '../plugin/website-section-schema.ts';
+import type { BadgeContent } from '../render/badge.tsx';
 
 /** A row of `website_domains`: which space a host serves, and how. */
 export interface DomainRow {
@@ -19,12 +20,16 @@ export interface SiteInfo {
   /** The production row of the website settings, without the password hash. */
   settings: Omit<WebsiteSettings, 'passwordHash'>;
   hasPassword: boolean;
+  /** A fingerprint of the password hash (access cookies are signed over it); null without a password. */
+  passwordFingerprint: string | null;
   /** Staging environments' own 404 documents, by environment name. */
   environments: Record<string, { notFoundContentId: string | null }>;
   /** Every domain of the space (primaries per locale give canonical addresses). */
   domains: DomainRow[];
-  /** The control `features.plugins.website.badge` (a later issue renders the badge; it is in the cache key now). */
+  /** The control `features.plugins.website.badge` (in the page cache key). */
   badge: boolean;
+  /** While the badge is on: its text and address (controls `plugins.website.badge.text`, `.link`). */
+  badgeContent?: BadgeContent;
 }
 
 /** The parts of the request that decide the page, besides its path. */

@@ -1,5 +1,6 @@
 import type { AnyProcedure } from '../../core/rpc/procedure.ts';
 import { designsPublishAll } from './designs-publish-all.ts';
+import { shareCreate } from './share-create.ts';
 import { domainsCreate, domainsDelete, domainsList, domainsUpdate } from './website-domains.ts';
 import { websiteSettingsGet, websiteSettingsSet } from './website-settings.ts';
 
@@ -14,4 +15,5 @@ export const websiteProcedures: AnyProcedure[] = [
   domainsUpdate,
   domainsDelete,
   designsPublishAll,
+  shareCreate,
 ];

@@ -93,6 +93,13 @@ export interface RenderContext {
     current: string;
   };
   formResult?: FormResult;
+  /**
+   * The signed render stamp of a form (`<kind>/<key>/<nodeId>`, site/forms/find-form.ts formRef),
+   * rendered into it as a hidden field; absent where nothing is posted (the design canvas).
+   */
+  formStamp?: (formRef: string) => string;
+  /** A share-link preview: the page ends with the visible "Preview" marker. */
+  preview?: boolean;
   /** A design error: the node is left out and the pipeline logs one warning per design node. */
   warn(ref: DesignRef, nodeId: string, message: string): void;
   /**

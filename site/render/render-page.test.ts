@@ -33,7 +33,7 @@ const EXPECTED: Record<NodeKind, RegExp> = {
     /<section class="v-\w+-faq"><h3 class="v-\w+-q">Why\?<\/h3><a class="v-\w+-see" href="\/about" aria-current="page">About us<\/a><\/section>/,
   blocks: /<div class="v-\w+-content">(<div class="v-\w+-wrap">.*?){3}/,
   block: /<div class="v-\w+-wrap"><div class="v-\w+-hero"><img/,
-  form: /<form class="v-\w+-contact" method="post" action="\/_cms\/forms\/page\/page\/contact" data-island="form"><input type="hidden" name="_locale" value="en"\/><input type="hidden" name="_page" value="\/about"\/>/,
+  form: /<form class="v-\w+-contact" id="f\d+" method="post" action="\/_cms\/forms\/page\/page\/contact" data-island="form"><input type="hidden" name="_locale" value="en"\/><input type="hidden" name="_page" value="\/about"\/>/,
   formField:
     /<label for="(f\d+-email)">E-mail<\/label><input id="\1" name="email" required="" aria-describedby="\1-error" type="email" autocomplete="email"\/><p id="\1-error" data-field-error="email" hidden=""><\/p>/,
   formSubmit: /<button class="v-\w+-send v-button" type="submit">Send<\/button>/,

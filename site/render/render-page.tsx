@@ -2,7 +2,9 @@ import { raw } from 'hono/html';
 import { SKIP_LINK_CLASS } from '../../styles/class-names.ts';
 import { layoutOf } from '../designs/site-designs.ts';
 import { Head, type HeadModel } from '../head/head.tsx';
+import { Badge, type BadgeContent } from './badge.tsx';
 import type { Env, RenderContext } from './context.ts';
+import { PreviewMarker } from './preview-marker.tsx';
 import { renderNode } from './render-node.tsx';
 import { say } from './strings.ts';
 
@@ -13,6 +15,8 @@ export interface PageRenderInput {
   islandScripts(names: readonly string[]): string[];
   /** The site's body code, placed at the end of body as the editor wrote it. */
   bodyCode: string;
+  /** The badge (control `features.plugins.website.badge`): the last element of the body. */
+  badge?: BadgeContent;
 }
 
 const RTL = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'yi', 'dv']);
@@ -53,7 +57,9 @@ export function renderPage(input: PageRenderInput): string {
           {say('skip', lang)}
         </a>
         {body}
+        {ctx.preview ? <PreviewMarker lang={lang} /> : null}
         {input.bodyCode ? raw(input.bodyCode) : null}
+        {input.badge ? <Badge badge={input.badge} /> : null}
       </body>
     </html>
   );

@@ -81,6 +81,22 @@ const STRINGS = {
     it: 'Scegli',
     nl: 'Maak een keuze',
   },
+  preview: {
+    en: 'Preview',
+    de: 'Vorschau',
+    fr: 'Aperçu',
+    es: 'Vista previa',
+    it: 'Anteprima',
+    nl: 'Voorbeeld',
+  },
+  previewLabel: {
+    en: 'Preview of unpublished changes',
+    de: 'Vorschau unveröffentlichter Änderungen',
+    fr: 'Aperçu des modifications non publiées',
+    es: 'Vista previa de cambios no publicados',
+    it: 'Anteprima delle modifiche non pubblicate',
+    nl: 'Voorbeeld van niet-gepubliceerde wijzigingen',
+  },
 } satisfies Record<string, Record<string, string>>;
 
 export type StringKey = keyof typeof STRINGS;

@@ -39,8 +39,9 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
       fontFaces: fontFaceCss(theme, { uploadedFontUrl }),
     });
   const siteSheet = (site: SiteInfo, designs: LoadedDesigns) =>
-    deps.store.getSiteStylesheet(`${site.space.id}:${site.settings.revision}:${designs.schemaVersion}`, () =>
-      compile(designs.bundle.designs.theme, designs),
+    deps.store.getSiteStylesheet(
+      `${site.space.id}:${designs.draftKey ?? site.settings.revision}:${designs.schemaVersion}`,
+      () => compile(designs.bundle.designs.theme, designs),
     );
   return {
     siteSheet,

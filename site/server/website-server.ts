@@ -6,10 +6,16 @@ import type { Db } from '../../core/db/types.ts';
 import type { Logger } from '../../core/log.ts';
 import type { MediaStorage } from '../../core/media/storage.ts';
 import type { VariantStore } from '../../core/media/variant-store.ts';
+import type { TrustedProxies } from '../../core/net/trusted-proxies.ts';
+import type { RateLimiter } from '../../core/rate-limit/rate-limiter.ts';
+import { createRateLimiter } from '../../core/rate-limit/rate-limiter.ts';
 import { sharedReader } from '../../delivery/reader/index.ts';
 import { fontRoutes } from '../../fonts/font-routes.ts';
 import { createStylesheetStore, stylesheetRoutes } from '../../styles/stylesheet-store.ts';
+import { createSiteAccess, type SiteAccessService } from '../access/site-access.ts';
 import { canvasRoutes } from '../canvas/canvas-routes.ts';
+import { formRoutes } from '../forms/form-routes.ts';
+import { setFormSecret } from '../forms/form-secret.ts';
 import { type SiteMediaAccess, siteMediaRoutes } from '../media/site-media-routes.ts';
 import type { SiteAccess, SiteDeps } from '../pipeline/deps.ts';
 import { hostSite } from '../pipeline/host-site.ts';
@@ -36,7 +42,15 @@ export interface WebsiteServices {
   storage: MediaStorage;
   variants: VariantStore;
   mediaSecret: () => string;
-  config: { SITE_CACHE_TTL: number; SCOPES: readonly string[]; EDITOR_ORIGIN?: readonly string[] };
+  /** With the rate limiter: site access (password, share links). Without them every request is public. */
+  authSecret?: () => string;
+  rateLimiter?: RateLimiter;
+  config: {
+    SITE_CACHE_TTL: number;
+    SCOPES: readonly string[];
+    EDITOR_ORIGIN?: readonly string[];
+    TRUSTED_PROXIES?: TrustedProxies | undefined;
+  };
 }
 
 /**
@@ -46,13 +60,34 @@ export interface WebsiteServices {
  */
 export function websiteServer(
   services: WebsiteServices,
-  options: { access?: SiteAccess; sitemapLimit?: number } = {},
+  options: {
+    access?: SiteAccess;
+    sitemapLimit?: number;
+    /** Checks a posted site password (tests count the calls); default Argon2id verify. */
+    verifyPassword?: (hash: string, password: string) => Promise<boolean>;
+  } = {},
 ) {
   const { db, log, cache, mediaSecret } = services;
   const reader = sharedReader({ db, mediaSecret, blockDesigns: true });
   const store = createStylesheetStore();
   const islands = loadIslands();
   const styles = siteStyles({ store, log, mediaSecret, islands });
+  // Site access (password, share links) from the process's secret, rate limiter and proxies.
+  const siteAccess: SiteAccess | SiteAccessService | undefined =
+    options.access ??
+    (services.authSecret && services.rateLimiter
+      ? createSiteAccess({
+          db,
+          cache,
+          reader,
+          log,
+          authSecret: services.authSecret,
+          rateLimiter: services.rateLimiter,
+          trustedProxies: services.config.TRUSTED_PROXIES,
+          ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),
+        })
+      : undefined);
+  const accessService = siteAccess && 'routes' in siteAccess ? (siteAccess as SiteAccessService) : undefined;
   const deps: SiteDeps = {
     db,
     reader,
@@ -61,7 +96,7 @@ export function websiteServer(
     mediaSecret,
     ttlSeconds: services.config.SITE_CACHE_TTL,
     styles,
-    ...(options.access ? { access: options.access } : {}),
+    ...(siteAccess ? { access: siteAccess } : {}),
   };
 
   /** The served site of a request's host, or null. */
@@ -84,9 +119,26 @@ export function websiteServer(
   ];
   // The design canvas (`/_cms/canvas`): 404 unless EDITOR_ORIGIN is set, else bundled now, like the islands.
   routes.push(mounted(canvasRoutes({ editorOrigin: services.config.EDITOR_ORIGIN, assets: loadCanvas })));
+  // `POST /_cms/password` and `GET /_cms/share/<token>`.
+  if (accessService) routes.push(mounted(accessService.routes));
+  // `POST /_cms/forms/<kind>/<key>/<nodeId>`; the same secret signs the forms' render stamps and results.
+  if (services.authSecret) {
+    setFormSecret(services.authSecret);
+    const forms = formRoutes({
+      db,
+      cache,
+      reader,
+      log,
+      authSecret: services.authSecret,
+      rateLimiter: services.rateLimiter ?? createRateLimiter({ log }),
+      trustedProxies: services.config.TRUSTED_PROXIES,
+    });
+    routes.push({ route: (app) => void app.route('/', forms) });
+  }
   if (services.config.SCOPES.includes('media')) {
-    // Share and access cookies belong to site access (a later issue): until then no visitor holds one.
+    // Share and access cookies are site access's; without it no visitor holds one.
     const access = async (c: Context): Promise<SiteMediaAccess> => {
+      if (accessService) return accessService.media(c);
       const site = await siteOf(c);
       return {
         spaceId: site?.space.id ?? null,

@@ -1,10 +1,12 @@
 import type { Child } from 'hono/jsx';
+import { SR_ONLY_CLASS } from '../../../styles/class-names.ts';
 import type { NodeProps } from '../render-node.tsx';
 import { localeName, say } from '../strings.ts';
 
 /**
  * `localeSwitch`: links to this page in the other locales it is published in (names in their
- * own language, or codes with the name as accessible label); the current locale is marked. The
+ * own language, or codes followed by the name for screen readers: the accessible name then contains
+ * the visible code, WCAG 2.5.3); the current locale is marked. The
  * links sit directly in the node's element, so its style lays them out. Nothing when the page
  * exists in one locale only.
  */
@@ -16,14 +18,8 @@ export function LocaleSwitchNode({ node, env, attrs }: NodeProps<'localeSwitch'>
   // Spaces between the links keep them apart when the style sets no gap.
   const links = versions.flatMap((v, i) => [
     i > 0 ? ' ' : null,
-    <a
-      href={v.href}
-      hreflang={v.locale}
-      lang={v.locale}
-      aria-current={v.current ? 'true' : undefined}
-      aria-label={codes ? localeName(v.locale) : undefined}
-    >
-      {codes ? v.locale : localeName(v.locale)}
+    <a href={v.href} hreflang={v.locale} lang={v.locale} aria-current={v.current ? 'true' : undefined}>
+      {codes ? [v.locale, <span class={SR_ONLY_CLASS}> {localeName(v.locale)}</span>] : localeName(v.locale)}
     </a>,
   ]);
   // Inside a `nav` container the links are part of that landmark; elsewhere they are their own.

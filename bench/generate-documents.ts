@@ -1,0 +1,35 @@
+import type { Db } from '../core/db/types.ts';
+
+/** The demo's blog: generated posts go under it, so they are delivered (published, parent published). */
+const BLOG = 'd0c00000-0000-4000-8000-000000000020';
+
+/**
+ * Grows the demo space to `total` generated blog posts (published in `en`), with set-based inserts: one
+ * statement per table however many rows, so 100k documents take seconds, not minutes. Ids are derived from
+ * the row number, so growing in steps (1k, then 10k, then 100k) adds only the missing rows.
+ */
+export async function growDocuments(db: Db, total: number): Promise<number> {
+  const have = Number(
+    (await db.query<{ n: string }>(`select count(*) as n from documents where id::text like 'beec0000-%'`))
+      .rows[0]!.n,
+  );
+  if (total <= have) return have;
+  const ids = `('beec0000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid`;
+  await db.query(
+    `insert into documents (id, space_id, type, parent_id, position, created_at)
+     select ${ids}, d.space_id, 'blog-post', d.id, 1000 + g, now() - make_interval(secs => g)
+     from generate_series($1::int, $2::int) g, documents d where d.id = $3`,
+    [have + 1, total, BLOG],
+  );
+  await db.query(
+    `insert into document_versions (document_id, locale, state, title, slug, fields, published_at, search_text)
+     select ${ids}, 'en', 'published', 'Generated post ' || g, 'generated-' || g,
+       jsonb_build_object('excerpt', 'A generated post for the list benchmark, number ' || g || '.'),
+       now() - make_interval(secs => g), 'generated benchmark post'
+     from generate_series($1::int, $2::int) g`,
+    [have + 1, total],
+  );
+  await db.query('analyze documents');
+  await db.query('analyze document_versions');
+  return total;
+}

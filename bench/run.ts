@@ -1,0 +1,570 @@
+/**
+ * `npm run bench`: every hot path of Verso beside a bare `node:http` server answering the same bytes, in one
+ * run, and the cost curves; writes bench/results.md.
+ *
+ *   npm run bench -- [--seconds 6] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
+ *
+ * As an operator runs it: a fresh database (PostgreSQL at DATABASE_URL, a new database dropped afterwards;
+ * else the embedded PGlite in a temporary DATA_DIR), `verso migrate`, `verso import demo/space.json`, then
+ * `verso serve` per mode. Redis is left out (REDIS_URL unset): counters and cache are the process's own.
+ * The rate rules stay on and count every request; the demo space's rules are raised to 1,000,000 per second
+ * (space controls, as the control API sets them) so that a load test is not refused.
+ *
+ * What an operator cannot configure runs in bench/harness-server.ts on the same app and database: the
+ * uncached page render (page cache off), the pure render curve, and the list latency curve (answer cache
+ * off, 1k/10k/100k generated documents).
+ *
+ * Servers are pinned to CPU 0 and the load (autocannon, in this process) to CPU 1 with `taskset` when the
+ * machine has it. Each path runs 2 s of warm-up then `--seconds` of load; Verso and the bare server alternate.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface, type Interface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../core/config/index.ts';
+import { openDb } from '../core/db/open.ts';
+import { freshPostgres } from '../core/testing/databases.ts';
+import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
+import type { FixedAnswer } from './bare-server.ts';
+import { growDocuments } from './generate-documents.ts';
+import { POST, type RenderTiming } from './render-curve.ts';
+
+interface CannonResult {
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+}
+interface CannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+// autocannon ships no types.
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  o: CannonOptions,
+) => Promise<CannonResult>;
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SECONDS = option('seconds', 6);
+const CONNECTIONS = option('connections', 10);
+const RENDERS = option('renders', 500);
+const OUT = args.includes('--out') ? args[args.indexOf('--out') + 1]! : 'bench/results.md';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const demoFile = join(root, 'demo/space.json');
+
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return cpus().length >= 2;
+  } catch {
+    return false;
+  }
+})();
+/** Pins a process and all its threads to one CPU. */
+const pin = (pid: number, cpu: number) => {
+  if (hasTaskset) execFileSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' });
+};
+
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+// ---------------------------------------------------------------- processes
+
+interface Child {
+  port: number;
+  /** The first JSON line the child printed (its port, or a one-shot answer). */
+  answer: unknown;
+  lines: Interface;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A TypeScript file of bench/ as a child process on CPU 0; resolves with the port it prints. */
+async function child(file: string, argv: string[], env: Record<string, string>): Promise<Child> {
+  const proc = spawn(process.execPath, [join(root, 'bin/run-ts.mjs'), join(root, file), ...argv], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  pin(proc.pid!, 0);
+  const lines = createInterface({ input: proc.stdout! });
+  // Answers are the JSON lines starting with `{` or `[` that the child prints; anything else (its logs) is shown.
+  const answers: string[] = [];
+  let waiting: ((line: string) => void) | undefined;
+  lines.on('line', (line) => {
+    if (!/^[[{]/.test(line) || line.startsWith('{"level"'))
+      return void process.stderr.write(`${file}: ${line}\n`);
+    if (waiting) waiting(line);
+    else answers.push(line);
+  });
+  const next = () =>
+    new Promise<string>((resolve, reject) => {
+      const queued = answers.shift();
+      if (queued !== undefined) return resolve(queued);
+      const onExit = (code: number | null) => reject(new Error(`${file} exited with ${code}`));
+      proc.once('exit', onExit);
+      waiting = (line) => {
+        waiting = undefined;
+        proc.off('exit', onExit);
+        resolve(line);
+      };
+    });
+  const first = JSON.parse(await next()) as { port: number };
+  return {
+    port: first.port,
+    answer: first,
+    lines,
+    proc,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (proc.exitCode !== null) return done();
+        proc.once('exit', () => done());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/** `verso serve` in one mode, as an operator starts it, pinned to CPU 0. */
+async function serve(env: Record<string, string>, mode: string): Promise<{ url: string; running: Running }> {
+  const port = await freePort();
+  const running = await startVerso(
+    ['serve'],
+    { ...env, SERVER_MODE: mode, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    /"msg":"listening"/,
+  );
+  pin(running.child.pid!, 0);
+  return { url: `http://127.0.0.1:${port}`, running };
+}
+
+// ---------------------------------------------------------------- measuring
+
+interface Row {
+  path: string;
+  detail: string;
+  verso: { rps: number; p50: number; p99: number };
+  bare?: { rps: number; p50: number; p99: number };
+  target?: number;
+}
+
+async function load(name: string, options: Omit<CannonOptions, 'duration' | 'connections'>, expect: number) {
+  const base = { ...options, connections: CONNECTIONS };
+  await autocannon({ ...base, duration: 2 }); // warm-up (and the first, uncached answer)
+  const r = await autocannon({ ...base, duration: SECONDS });
+  const other = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expect);
+  if (r.errors > 0 || r.timeouts > 0 || other.length > 0)
+    throw new Error(
+      `${name}: ${r.errors} errors, ${r.timeouts} timeouts, statuses ${JSON.stringify(r.statusCodeStats)}`,
+    );
+  log(`${name}: ${r.requests.average.toFixed(0)} req/s`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+const skipHeaders = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** One request over node:http (fetch would not send a `Host` header of our choosing). */
+function request(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers as Record<string, string>,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** An answer as a client sees it, for the bare server to send unchanged. */
+async function capture(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  expect = 200,
+): Promise<FixedAnswer> {
+  const res = await request(url, init);
+  if (res.status !== expect)
+    throw new Error(`${url} answered ${res.status}: ${res.bytes.toString().slice(0, 300)}`);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) if (!skipHeaders.has(name)) headers[name] = value;
+  const text = /json|^text\//.test(headers['content-type'] ?? '');
+  return { status: res.status, headers, body: res.bytes.toString(text ? 'utf8' : 'base64'), base64: !text };
+}
+
+const withoutBody = (a: FixedAnswer) => {
+  const { 'content-type': _t, ...rest } = a.headers;
+  return a.status === 304 ? a.headers : rest;
+};
+
+async function bareFor(answers: Record<string, FixedAnswer>): Promise<Child> {
+  const file = join(mkdtempSync(join(tmpdir(), 'verso-bench-bare-')), 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  return child('bench/bare-server.ts', [file], {});
+}
+
+async function pair(
+  rows: Row[],
+  row: Omit<Row, 'verso' | 'bare'>,
+  verso: Omit<CannonOptions, 'duration' | 'connections'>,
+  bare: Omit<CannonOptions, 'duration' | 'connections'> | undefined,
+  expect = 200,
+) {
+  const v = await load(`verso ${row.path}`, verso, expect);
+  const b = bare ? await load(`bare ${row.path}`, bare, expect) : undefined;
+  rows.push({ ...row, verso: v, ...(b ? { bare: b } : {}) });
+}
+
+// ---------------------------------------------------------------- the run
+
+async function setUp(): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'verso-bench-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-0123456789-0123456789-0123456789',
+    TRUSTED_PROXIES: 'none',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+  };
+  let drop = async () => {};
+  const adminUrl = process.env.DATABASE_URL;
+  // Children get exactly the database made here, and no Redis.
+  delete process.env.DATABASE_URL;
+  delete process.env.REDIS_URL;
+  if (adminUrl) {
+    // Its own pool is closed by drop().
+    const database = await freshPostgres(adminUrl);
+    env.DATABASE_URL = database.url;
+    drop = database.drop;
+  }
+  const must = async (argv: string[]) => {
+    const r = await runVerso(argv, env);
+    if (r.code !== 0) throw new Error(`verso ${argv.join(' ')} failed:\n${r.stderr}`);
+  };
+  await must(['migrate']);
+  await must(['import', demoFile]);
+  // Raise the demo's rate rules for the load (the rules still count every request).
+  const db = await openDb(loadConfig(env));
+  for (const rule of ['publicApi', 'sitePages'])
+    await db.query(
+      `insert into space_controls (space_id, key, value)
+       select id, k, v::jsonb from spaces, (values ($1, '1000000'), ($2, '1')) as c(k, v)
+       on conflict (space_id, key) do update set value = excluded.value`,
+      [`rateLimit.${rule}.points`, `rateLimit.${rule}.durationSeconds`],
+    );
+  await db.close();
+  return {
+    env,
+    cleanup: async () => {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const LIST = '/v1/content?limit=25&expand=cover,author,related,photo,image,featured,favourite_coffee';
+const PERMALINK = `/v1/permalink${POST}?expand=cover,author`;
+const GRAPHQL_QUERY = `{
+  contents(type: "page", limit: 25) {
+    total
+    items {
+      id title permalink
+      ... on Page {
+        intro
+        body {
+          blocks {
+            blockId typeName
+            ... on Hero { heading text image { url alt width height card: variant(preset: "card") hero: variant(preset: "hero") } cta { href label } }
+            ... on Image { caption image { url alt hero: variant(preset: "hero") } }
+            ... on Card { title text image { url alt thumb: variant(preset: "thumb") } link { href } }
+            ... on Columns { heading blocks { blocks { typeName ... on Card { title image { url card: variant(preset: "card") } link { href } } } } }
+            ... on Text { body }
+          }
+        }
+      }
+    }
+  }
+}`;
+const graphqlInit = {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+  body: JSON.stringify({ query: GRAPHQL_QUERY }),
+};
+
+async function publicPaths(env: Record<string, string>, rows: Row[]) {
+  const { url, running } = await serve(env, 'public');
+  try {
+    const list = await capture(url + LIST);
+    const permalink = await capture(url + PERMALINK);
+    const etag = permalink.headers.etag!;
+    const notModified = await capture(url + PERMALINK, { headers: { 'if-none-match': etag } }, 304);
+    const graphql = await capture(`${url}/graphql`, graphqlInit);
+    if ((JSON.parse(graphql.body) as { errors?: unknown }).errors)
+      throw new Error(`graphql: ${graphql.body}`);
+    const card = new URL(
+      (JSON.parse(permalink.body) as { fields: { cover: { variants: { card: string } } } }).fields.cover
+        .variants.card,
+    );
+    const image = card.pathname + card.search;
+    await capture(url + image); // renders the variant once
+    const variant = await capture(url + image);
+    const bare = await bareFor({
+      [LIST]: list,
+      [PERMALINK]: { ...permalink, notModified: withoutBody(notModified) },
+      '/graphql': graphql,
+      [image]: variant,
+    });
+    const b = `http://127.0.0.1:${bare.port}`;
+    try {
+      const size = (a: FixedAnswer) =>
+        `${(Buffer.byteLength(a.body, a.base64 ? 'base64' : 'utf8') / 1024).toFixed(1)} KB`;
+      await pair(
+        rows,
+        { path: 'cached REST list', detail: `\`GET ${LIST}\`, ${size(list)}`, target: 0.6 },
+        { url: url + LIST },
+        { url: b + LIST },
+      );
+      await pair(
+        rows,
+        { path: 'cached REST permalink', detail: `\`GET ${PERMALINK}\`, ${size(permalink)}`, target: 0.6 },
+        { url: url + PERMALINK },
+        { url: b + PERMALINK },
+      );
+      const inm = { headers: { 'if-none-match': etag } };
+      await pair(
+        rows,
+        {
+          path: '304 revalidation (REST permalink)',
+          detail: '`If-None-Match` of the permalink',
+          target: 0.7,
+        },
+        { url: url + PERMALINK, ...inm },
+        { url: b + PERMALINK, ...inm },
+        304,
+      );
+      await pair(
+        rows,
+        {
+          path: 'GraphQL query (cached reads)',
+          detail: `\`POST /graphql\` 25 pages with blocks and image variants, ${size(graphql)}`,
+        },
+        { url: `${url}/graphql`, ...graphqlInit },
+        { url: `${b}/graphql`, ...graphqlInit },
+      );
+      await pair(
+        rows,
+        { path: 'cached image variant', detail: `\`card.webp\`, ${size(variant)}` },
+        { url: url + image },
+        { url: b + image },
+      );
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await running.stop();
+  }
+}
+
+async function sitePaths(env: Record<string, string>, rows: Row[]): Promise<FixedAnswer> {
+  const { url, running } = await serve(env, 'website');
+  const host = { host: 'localhost' };
+  try {
+    const page = await capture(url + POST, { headers: host });
+    const etag = page.headers.etag!;
+    const notModified = await capture(url + POST, { headers: { ...host, 'if-none-match': etag } }, 304);
+    const bare = await bareFor({ [POST]: { ...page, notModified: withoutBody(notModified) } });
+    const b = `http://127.0.0.1:${bare.port}`;
+    try {
+      const kb = `${(Buffer.byteLength(page.body) / 1024).toFixed(1)} KB`;
+      await pair(
+        rows,
+        { path: 'cached page', detail: `demo blog post \`${POST}\`, ${kb}`, target: 0.6 },
+        { url: url + POST, headers: host },
+        { url: b + POST },
+      );
+      const inm = { 'if-none-match': etag };
+      await pair(
+        rows,
+        { path: '304 revalidation (page)', detail: '`If-None-Match` of the blog post', target: 0.7 },
+        { url: url + POST, headers: { ...host, ...inm } },
+        { url: b + POST, headers: inm },
+        304,
+      );
+      return page;
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await running.stop();
+  }
+}
+
+async function uncachedAndRender(env: Record<string, string>, rows: Row[], page: FixedAnswer) {
+  const server = await child('bench/harness-server.ts', ['website', '--no-page-cache'], env);
+  const bare = await bareFor({ [POST]: page });
+  try {
+    const url = `http://127.0.0.1:${server.port}`;
+    await pair(
+      rows,
+      { path: 'uncached page render', detail: 'the blog post rendered on every request (page cache off)' },
+      { url: url + POST, headers: { host: 'localhost' } },
+      { url: `http://127.0.0.1:${bare.port}${POST}` },
+    );
+  } finally {
+    await bare.stop();
+    await server.stop();
+  }
+  if (args.includes('--no-curves')) return [];
+  log('render curve');
+  const curve = await child(
+    'bench/harness-server.ts',
+    ['render-curve', String(RENDERS), '50', '200', '1000'],
+    env,
+  );
+  return (curve as unknown as { answer: RenderTiming[] }).answer;
+}
+
+/**
+ * Median latency of sequential `GET /v1/content?limit=25` with the answer cache off, per space size. The
+ * documents are generated from here while the server runs: PostgreSQL only (PGlite is one process's).
+ */
+async function listCurve(env: Record<string, string>) {
+  if (!env.DATABASE_URL) return [];
+  const server = await child('bench/harness-server.ts', ['public', '--no-cache'], env);
+  const db = await openDb(loadConfig(env));
+  const url = `http://127.0.0.1:${server.port}/v1/content?limit=25`;
+  const out: { documents: number; generated: number; p50: number; p95: number; seconds: number }[] = [];
+  try {
+    for (const size of [1_000, 10_000, 100_000]) {
+      const start = performance.now();
+      await growDocuments(db, size);
+      const seconds = (performance.now() - start) / 1000;
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < 40; i++) {
+        const t = performance.now();
+        const res = await fetch(url);
+        const body = (await res.json()) as { total: number };
+        if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+        if (i >= 5) times.push(performance.now() - t);
+        total = body.total;
+      }
+      times.sort((a, b) => a - b);
+      out.push({
+        documents: total,
+        generated: size,
+        p50: times[Math.floor(times.length / 2)]!,
+        p95: times[Math.floor(times.length * 0.95)]!,
+        seconds,
+      });
+      log(`list at ${size}: p50 ${out.at(-1)!.p50.toFixed(1)} ms (generated in ${seconds.toFixed(1)} s)`);
+    }
+  } finally {
+    await db.close();
+    await server.stop();
+  }
+  return out;
+}
+
+function report(
+  rows: Row[],
+  render: Awaited<ReturnType<typeof uncachedAndRender>>,
+  list: Awaited<ReturnType<typeof listCurve>>,
+  database: string,
+): string {
+  const f0 = (n: number) => n.toFixed(0);
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    `- machine: ${cpus()[0]?.model.trim()}, ${cpus().length} CPUs; node ${process.version}; ${database}`,
+    `- ${hasTaskset ? 'servers pinned to CPU 0, load (autocannon) to CPU 1' : 'no taskset: servers and load share the CPUs'}; ${CONNECTIONS} connections; 2 s warm-up, then ${SECONDS} s per path`,
+    '- Verso: `verso serve` per mode on the demo space (rate rules on, raised for the load; no Redis); bare: `node:http` sending the same status, headers and bytes',
+    '',
+    '| hot path | verso req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | ratio | target |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => {
+      const ratio = r.bare ? r.verso.rps / r.bare.rps : undefined;
+      const met = r.target && ratio !== undefined ? (ratio >= r.target ? ' ✓' : ' ✗') : '';
+      return `| ${r.path} | ${f0(r.verso.rps)} | ${r.verso.p50} | ${r.verso.p99} | ${r.bare ? f0(r.bare.rps) : '—'} | ${r.bare?.p50 ?? '—'} | ${r.bare?.p99 ?? '—'} | ${ratio?.toFixed(2) ?? '—'}${met} | ${r.target ? `≥ ${r.target.toFixed(2)}` : '—'} |`;
+    }),
+    '',
+    ...rows.map((r) => `- ${r.path}: ${r.detail}`),
+  ];
+  if (render.length) {
+    lines.push(
+      '',
+      '## Pure render time by page size',
+      '',
+      `The demo's blog post with a generated page design of N nodes in the demo layout (render only, no reads); ${RENDERS} renders each. Target: < 5 ms median at 200 nodes.`,
+      '',
+      '| nodes | HTML | median ms | p95 ms |',
+      '|---|---|---|---|',
+      ...render.map(
+        (r) =>
+          `| ${r.nodes} | ${(r.bytes / 1024).toFixed(0)} KB | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} |`,
+      ),
+    );
+  }
+  if (list.length) {
+    const first = list[0]!.p50;
+    lines.push(
+      '',
+      '## `GET /v1/content?limit=25` latency by space size',
+      '',
+      'Answer cache off (every request reads the database); generated published blog posts added to the demo space with set-based inserts; 35 sequential requests after 5 warm-up ones. Target: latency at 100k within 3× of 1k.',
+      '',
+      '| generated documents | delivered total | p50 ms | p95 ms | × the 1k p50 | generated in |',
+      '|---|---|---|---|---|---|',
+      ...list.map(
+        (l) =>
+          `| ${l.generated} | ${l.documents} | ${l.p50.toFixed(1)} | ${l.p95.toFixed(1)} | ${(l.p50 / first).toFixed(2)} | ${l.seconds.toFixed(1)} s |`,
+      ),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  if (hasTaskset) pin(process.pid, 1);
+  const started = performance.now();
+  const { env, cleanup } = await setUp();
+  const database = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
+  log(`database: ${database}`);
+  try {
+    const rows: Row[] = [];
+    await publicPaths(env, rows);
+    const page = await sitePaths(env, rows);
+    const render = await uncachedAndRender(env, rows, page);
+    const list = args.includes('--no-curves') ? [] : await listCurve(env);
+    const text = report(rows, render, list, database);
+    writeFileSync(join(root, OUT), text);
+    process.stdout.write(text);
+    log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s; written to ${OUT}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
+process.exit(0);

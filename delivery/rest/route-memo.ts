@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
+
+/** A request routed, validated and resolved to one tagged-cache entry and the reader call that fills it. */
+export interface ResolvedAnswer {
+  cache: TaggedCache;
+  ttlSeconds: number;
+  /** The tagged-cache key (answer-key.ts): what the answer bytes are cached under. */
+  key: string;
+  read(tags: TagSink): Promise<unknown>;
+}
+
+/** What the request carries that the fast path needs after the routes ran: where to record the resolution. */
+export interface MemoSlot {
+  memo: RouteMemo;
+  key: string;
+  snapshot: unknown;
+}
+
+export const MEMO_SLOT_VAR = 'restRouteMemo';
+
+/**
+ * The fast path of repeated REST requests: by raw URL plus the headers an answer depends on (`Host`, and
+ * `X-Forwarded-Proto` through the origin), what the slow path resolved them to (space, route, validated and
+ * parsed parameters → one tagged-cache entry). A hit skips routing, the space gate and parameter validation,
+ * never the cache: the answer still comes from the tagged cache (a front-layer hit), so purges and lifetimes
+ * apply exactly as on the slow path, and a purged entry is read again by the same reader call.
+ *
+ * Resolutions hold for one list of spaces (`snapshot`, compared by identity): a new list (spaces change,
+ * re-read every few seconds) forgets them all. Bounded: past `maxEntries` the oldest go first.
+ */
+export class RouteMemo {
+  #snapshot: unknown;
+  readonly #entries = new Map<string, ResolvedAnswer>();
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(key: string, snapshot: unknown): ResolvedAnswer | undefined {
+    if (snapshot !== this.#snapshot) {
+      this.#entries.clear();
+      this.#snapshot = snapshot;
+      return undefined;
+    }
+    return this.#entries.get(key);
+  }
+
+  set(key: string, snapshot: unknown, resolved: ResolvedAnswer): void {
+    if (snapshot !== this.#snapshot) return;
+    this.#entries.set(key, resolved);
+    if (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** The memo key of a request: the raw URL, `Host` (space and origin) and `X-Forwarded-Proto` (origin). */
+export function memoKey(c: Context): string {
+  return `${c.req.header('host') ?? ''} ${c.req.header('x-forwarded-proto') ?? ''} ${c.req.url}`;
+}
