@@ -3,6 +3,9 @@
  * run, and the cost curves; writes bench/results.md.
  *
  *   npm run bench -- [--seconds 6] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
+ *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
+ *                                              curves; results.md is left alone unless --out is given)
+ *   npm run bench -- --only list-curve        (only the list latency curve; PostgreSQL)
  *
  * As an operator runs it: a fresh database (PostgreSQL at DATABASE_URL, a new database dropped afterwards;
  * else the embedded PGlite in a temporary DATA_DIR), `verso migrate`, `verso import demo/space.json`, then
@@ -64,6 +67,11 @@ const SECONDS = option('seconds', 6);
 const CONNECTIONS = option('connections', 10);
 const RENDERS = option('renders', 500);
 const OUT = args.includes('--out') ? args[args.indexOf('--out') + 1]! : 'bench/results.md';
+/** `--only a,b`: the hot paths whose name contains one of the words (case-insensitive); undefined: all. */
+const ONLY = args.includes('--only')
+  ? args[args.indexOf('--only') + 1]!.toLowerCase().split(',').filter(Boolean)
+  : undefined;
+const chosen = (path: string) => !ONLY || ONLY.some((word) => path.toLowerCase().includes(word));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const demoFile = join(root, 'demo/space.json');
 
@@ -229,6 +237,7 @@ async function pair(
   bare: Omit<CannonOptions, 'duration' | 'connections'> | undefined,
   expect = 200,
 ) {
+  if (!chosen(row.path)) return;
   const v = await load(`verso ${row.path}`, verso, expect);
   const b = bare ? await load(`bare ${row.path}`, bare, expect) : undefined;
   rows.push({ ...row, verso: v, ...(b ? { bare: b } : {}) });
@@ -433,7 +442,7 @@ async function uncachedAndRender(env: Record<string, string>, rows: Row[], page:
     await bare.stop();
     await server.stop();
   }
-  if (args.includes('--no-curves')) return [];
+  if (args.includes('--no-curves') || ONLY) return [];
   log('render curve');
   const curve = await child(
     'bench/harness-server.ts',
@@ -553,14 +562,18 @@ async function main() {
   log(`database: ${database}`);
   try {
     const rows: Row[] = [];
-    await publicPaths(env, rows);
-    const page = await sitePaths(env, rows);
-    const render = await uncachedAndRender(env, rows, page);
-    const list = args.includes('--no-curves') ? [] : await listCurve(env);
+    // `--only list-curve`: nothing but the list latency curve (PostgreSQL).
+    const listOnly = ONLY?.includes('list-curve') === true;
+    if (!listOnly) await publicPaths(env, rows);
+    const sitePathsChosen = ['cached page', '304 revalidation (page)', 'uncached page render'].some(chosen);
+    const page = sitePathsChosen ? await sitePaths(env, rows) : undefined;
+    const render = page ? await uncachedAndRender(env, rows, page) : [];
+    const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve(env);
     const text = report(rows, render, list, database);
-    writeFileSync(join(root, OUT), text);
+    if (!ONLY || args.includes('--out')) writeFileSync(join(root, OUT), text);
     process.stdout.write(text);
-    log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s; written to ${OUT}`);
+    const written = !ONLY || args.includes('--out') ? `written to ${OUT}` : `${OUT} left alone (--only)`;
+    log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s; ${written}`);
   } finally {
     await cleanup();
   }

@@ -3,6 +3,7 @@ import type { Scope, ServerMode } from '../core/config/index.ts';
 import { controlRoutes } from '../core/control/control-routes.ts';
 import { AppError } from '../core/errors/app-error.ts';
 import { errorResponse } from '../core/http/error-handler.ts';
+import { installFastAnswers } from '../core/http/fast-answers.ts';
 import { healthRoutes } from '../core/http/health.ts';
 import { requestId } from '../core/http/request-id.ts';
 import { registryRoutes } from '../core/registry/registry-routes.ts';
@@ -12,6 +13,7 @@ import { managementMediaRoutes } from '../delivery/media/management-media.ts';
 import { publicMediaRoutes } from '../delivery/media/public-media.ts';
 import { uploadRoutes } from '../delivery/media/upload.ts';
 import { publicApi } from '../delivery/public-api/index.ts';
+import { fastPagesOptions } from '../site/server/fast-pages.ts';
 import { websiteServer } from '../site/server/website-server.ts';
 import { allProcedures } from './procedures.ts';
 import { publicApiRateLimit, sitePagesRateLimit } from './rate-limits.ts';
@@ -41,6 +43,8 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
     app.use('/v1/*', limit);
     app.use('/graphql', limit);
     app.route('/', api.app);
+    // Repeated cached REST answers are replayed in front of the app (core/http/fast-answers.ts).
+    installFastAnswers(app, { varyOn: ['host', 'x-forwarded-proto'] });
     mountScoped('graphql', () => app.route('/', graphqlRoutes({ ...services, reader: api.reader })));
   }
   app.route('/', healthRoutes(services.db));
@@ -48,6 +52,8 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
   if (mode === 'website' && services.plugins.some((p) => p.id === 'website')) {
     app.use('*', sitePagesRateLimit(services));
     app.route('/', websiteServer(services));
+    // Repeated public cached pages are replayed in front of the app (core/http/fast-answers.ts).
+    installFastAnswers(app, fastPagesOptions);
     return app;
   }
   app.get('/', (c) => c.json({ service: 'verso', mode, scopes: services.config.SCOPES }));

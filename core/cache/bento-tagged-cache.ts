@@ -61,6 +61,7 @@ export function bentoTaggedCache(
       await bento.deleteByTag({ tags: unique });
       await options.onPurge?.(unique);
     },
+    peek: (key) => front.get(key, Date.now()),
     forgetTags: (tags, at) => front.purgeTags(tags, at),
     forgetAll: () => front.clear(),
     close: () => bento.disconnect(),

@@ -14,5 +14,11 @@ export interface TaggedCache {
     options?: { ttlSeconds?: number },
   ): Promise<T>;
   purgeTags(tags: string[]): Promise<void>;
+  /**
+   * The value this process would answer a hit of `key` with right now, without computing or waiting; undefined
+   * when there is none (never cached, purged, expired). The fast path (core/http/fast-answers.ts) checks
+   * by identity that what it replays was made from the current entry. Optional: a cache without it has none.
+   */
+  peek?(key: string): unknown | undefined;
   close(): Promise<void>;
 }

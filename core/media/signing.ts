@@ -4,9 +4,12 @@ export const variantPresets = { thumb: 320, card: 640, hero: 1920 } as const;
 export type VariantPreset = keyof typeof variantPresets;
 export type VariantFormat = 'webp' | 'avif' | 'jpeg' | 'png';
 
+/** Characters of a signature (base64url, 132 bits of the HMAC). */
+export const SIGNATURE_LENGTH = 22;
+
 /** The signature of a media path with `MEDIA_SIGNING_SECRET` (else `AUTH_SECRET`): rotating it invalidates all. */
 export function signMediaPath(secret: string, path: string): string {
-  return createHmac('sha256', secret).update(path).digest('base64url').slice(0, 22);
+  return createHmac('sha256', secret).update(path).digest('base64url').slice(0, SIGNATURE_LENGTH);
 }
 
 export function verifyMediaPath(secret: string, path: string, signature: string): boolean {

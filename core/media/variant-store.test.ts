@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -75,5 +75,47 @@ describe('variantStore', () => {
     await expect(store.file(source, 'thumb', 'png')).rejects.toThrow('disk full');
     expect((await store.file(source, 'thumb', 'png')).size).toBeGreaterThan(0);
     expect(calls).toBe(2);
+  });
+
+  it('answers a hot variant from memory, without the file system', async () => {
+    const { store, source, renders, dir } = await setup();
+    const first = await store.file(source, 'card', 'webp');
+    expect(first.bytes?.equals(await readFile(first.path))).toBe(true);
+    // Gone from disk (deleting the variants folder is allowed at any time): memory still has the same bytes.
+    await rm(dir, { recursive: true, force: true });
+    const again = await store.file(source, 'card', 'webp');
+    expect(again.bytes?.equals(first.bytes!)).toBe(true);
+    expect(again.etag).toBe(first.etag);
+    expect(renders).toEqual(['card.webp']);
+    expect(store.memoryUse()).toEqual({ files: 1, bytes: first.size });
+  });
+
+  it('reads a variant another process rendered into memory once, and streams files above the size limit', async () => {
+    const { store, source, dir, storage } = await setup();
+    const rendered = await store.file(source, 'hero', 'png');
+    const small = variantStore({
+      dir,
+      storage,
+      render: () => Promise.reject(new Error('must not render')),
+      memory: { maxBytes: 10_000_000, maxFileBytes: rendered.size - 1 },
+    });
+    const streamed = await small.file(source, 'hero', 'png');
+    expect(streamed.bytes).toBeUndefined();
+    expect(streamed).toEqual({ path: rendered.path, size: rendered.size, etag: rendered.etag });
+    expect(small.memoryUse()).toEqual({ files: 0, bytes: 0 });
+    const thumb = await store.file(source, 'thumb', 'png');
+    const fromDisk = await small.file(source, 'thumb', 'png');
+    expect(fromDisk.bytes?.equals(thumb.bytes!)).toBe(true);
+    expect(small.memoryUse()).toEqual({ files: 1, bytes: thumb.size });
+  });
+
+  it("drops an asset's bytes from memory when its focal point or original changes", async () => {
+    const { store, source } = await setup();
+    const asset = { ...source, id: 'asset-1' };
+    await store.file(asset, 'card', 'webp');
+    await store.file(asset, 'thumb', 'webp');
+    expect(store.memoryUse().files).toBe(2);
+    const moved = await store.file({ ...asset, focalPoint: { x: 0.9, y: 0.5 } }, 'card', 'webp');
+    expect(store.memoryUse()).toEqual({ files: 1, bytes: moved.size });
   });
 });

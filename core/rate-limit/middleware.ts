@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError, toErrorBody } from '../errors/app-error.ts';
-import { clientAddressOf } from '../net/client-address.ts';
+import { rateSlot } from '../http/fast-answers.ts';
+import { clientAddress, clientAddressOf } from '../net/client-address.ts';
 import type { TrustedProxies } from '../net/trusted-proxies.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { RateRuleName } from './rules.ts';
@@ -24,31 +25,45 @@ export const RATE_HEADERS_VAR = 'rateLimitHeaders';
 export const RATE_EXPOSED = 'RateLimit, RateLimit-Policy';
 
 interface NodeIncoming {
-  socket?: object;
+  socket?: { remoteAddress?: string };
   headers?: Record<string, string | string[] | undefined>;
 }
 
 /**
- * The client address of a request, computed once per connection and forwarding headers: the address is a
- * pure function of the socket's peer (fixed for its life), those headers and `TRUSTED_PROXIES`, and parsing
+ * The client address of a node request, computed once per connection and forwarding headers: the address is
+ * a pure function of the socket's peer (fixed for its life), those headers and `TRUSTED_PROXIES`, and parsing
  * addresses on every request of a keep-alive connection was a measurable part of a cached answer.
  */
-function addressMemo(trusted: TrustedProxies | undefined): (c: Context) => string {
+export function incomingAddressOf(trusted: TrustedProxies | undefined): (incoming: NodeIncoming) => string {
   const bySocket = new WeakMap<object, { headers: string; address: string }>();
+  return (incoming) => {
+    const h = incoming.headers ?? {};
+    const socket = incoming.socket;
+    const headers = `${h['cf-connecting-ip']}\n${h['x-forwarded-for']}\n${h['x-real-ip']}`;
+    const known = socket ? bySocket.get(socket) : undefined;
+    if (known?.headers === headers) return known.address;
+    const header = (name: string) => {
+      const v = h[name];
+      return Array.isArray(v) ? v.join(', ') : v;
+    };
+    const address = clientAddress({ socket: socket?.remoteAddress, header }, trusted);
+    if (socket) bySocket.set(socket, { headers, address });
+    return address;
+  };
+}
+
+/** The client address of a Hono request: by its node request when served by node, else by the context. */
+function addressMemo(
+  trusted: TrustedProxies | undefined,
+  ofIncoming: (incoming: NodeIncoming) => string,
+): (c: Context) => string {
   return (c) => {
     const env = c.env as { incoming?: NodeIncoming; server?: { incoming?: NodeIncoming } } | undefined;
     const incoming = (env?.server ?? env)?.incoming;
     if (!incoming?.socket || !incoming.headers || c.get('clientAddress' as never))
       return clientAddressOf(c, trusted);
-    const h = incoming.headers;
-    const headers = `${h['cf-connecting-ip']}\n${h['x-forwarded-for']}\n${h['x-real-ip']}`;
-    const known = bySocket.get(incoming.socket);
-    if (known?.headers === headers) {
-      c.set('clientAddress' as never, known.address as never);
-      return known.address;
-    }
-    const address = clientAddressOf(c, trusted);
-    bySocket.set(incoming.socket, { headers, address });
+    const address = ofIncoming(incoming);
+    c.set('clientAddress' as never, address as never);
     return address;
   };
 }
@@ -62,7 +77,8 @@ function addressMemo(trusted: TrustedProxies | undefined): (c: Context) => strin
  * media, islands) does not get prepared headers: those answers are completed after `next()`, as before.
  */
 export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
-  const addressOf = addressMemo(args.trustedProxies);
+  const ofIncoming = incomingAddressOf(args.trustedProxies);
+  const addressOf = addressMemo(args.trustedProxies, ofIncoming);
   return async (c, next) => {
     if (args.skip?.(c)) return next();
     let spaceId: string | undefined;
@@ -71,7 +87,11 @@ export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
     } catch {
       spaceId = undefined;
     }
-    const decision = await args.limiter.consume(args.rule, addressOf(c), { spaceId });
+    // A request the fast path counted already (and was refused) is not counted again.
+    const slot = rateSlot(c);
+    const decision = slot?.decided ?? (await args.limiter.consume(args.rule, addressOf(c), { spaceId }));
+    // A replay of this answer by the fast path counts against the same rule, space and client address.
+    slot?.setCount((req) => args.limiter.consume(args.rule, ofIncoming(req), { spaceId }));
     if (!decision.allowed) {
       return c.json(toErrorBody(new AppError('rateLimit.exceeded')), 429, {
         ...decision.headers,

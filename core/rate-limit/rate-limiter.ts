@@ -27,6 +27,20 @@ export interface CreateRateLimiterArgs {
 
 type Store = RateLimiterMemory | RateLimiterRedis;
 
+function decide(
+  r: RateRule,
+  allowed: boolean,
+  res: { remainingPoints: number; msBeforeNext: number },
+): RateDecision {
+  const state = {
+    limit: r.points,
+    windowSeconds: r.durationSeconds,
+    remaining: res.remainingPoints,
+    resetSeconds: Math.max(0, Math.ceil(res.msBeforeNext / 1000)),
+  };
+  return { allowed, ...state, headers: rateLimitHeaders(state, !allowed) };
+}
+
 /**
  * Rate limits on rate-limiter-flexible: in Redis when shared (every process counts against one counter), in
  * memory otherwise. When Redis cannot be reached the request is let through, never answered with an error;
@@ -36,7 +50,10 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
   const stores = new Map<string, Store>();
   let failing = false;
 
+  const byRuleObject = new WeakMap<RateRule, Store>();
   const storeFor = (rule: RateRuleName, r: RateRule): Store => {
+    const known = byRuleObject.get(r);
+    if (known) return known;
     const id = `${rule}:${r.points}:${r.durationSeconds}`;
     let store = stores.get(id);
     if (!store) {
@@ -50,43 +67,58 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
         : new RateLimiterMemory(options);
       stores.set(id, store);
     }
+    byRuleObject.set(r, store);
     return store;
   };
 
+  /** The defaults of each rule with this instance's replacements, merged once. */
+  const bases = new Map<RateRuleName, RateRule>();
+  const baseOf = (rule: RateRuleName): RateRule => {
+    let base = bases.get(rule);
+    if (!base) {
+      base = { ...rateRules[rule], ...args.rules?.[rule] };
+      bases.set(rule, base);
+    }
+    return base;
+  };
+  /** The rule with a space's overrides, merged once per overrides value (the cache hands out the same one). */
+  const merged = new WeakMap<RuleOverrides, Map<RateRuleName, RateRule>>();
   const ruleFor = async (rule: RateRuleName, spaceId: string | undefined): Promise<RateRule> => {
-    const base = { ...rateRules[rule], ...args.rules?.[rule] };
+    const base = baseOf(rule);
     if (!spaceId || !args.overridesFor) return base;
+    let overrides: RuleOverrides;
     try {
-      return { ...base, ...(await args.overridesFor(spaceId))[rule] };
+      overrides = await args.overridesFor(spaceId);
     } catch {
       return base;
     }
+    const override = overrides[rule];
+    if (!override) return base;
+    let byRule = merged.get(overrides);
+    if (!byRule) {
+      byRule = new Map();
+      merged.set(overrides, byRule);
+    }
+    let r = byRule.get(rule);
+    if (!r) {
+      r = { ...base, ...override };
+      byRule.set(rule, r);
+    }
+    return r;
   };
 
   return {
     async consume(rule, key, options = {}) {
       const r = await ruleFor(rule, options.spaceId);
       const counted = rateRules[rule].perSpace && options.spaceId ? `${options.spaceId}:${key}` : key;
-      const decide = (
-        allowed: boolean,
-        res: { remainingPoints: number; msBeforeNext: number },
-      ): RateDecision => {
-        const state = {
-          limit: r.points,
-          windowSeconds: r.durationSeconds,
-          remaining: res.remainingPoints,
-          resetSeconds: Math.max(0, Math.ceil(res.msBeforeNext / 1000)),
-        };
-        return { allowed, ...state, headers: rateLimitHeaders(state, !allowed) };
-      };
       try {
         const res = await storeFor(rule, r).consume(counted);
         failing = false;
-        return decide(true, res);
+        return decide(r, true, res);
       } catch (err) {
         if (err instanceof RateLimiterRes) {
           failing = false;
-          return decide(false, err);
+          return decide(r, false, err);
         }
         // The store failed: let the request through. Nothing was counted, so the whole window is reported.
         if (!failing && args.redis?.reachable() !== false) {
@@ -96,7 +128,7 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
           );
         }
         failing = true;
-        return decide(true, { remainingPoints: r.points, msBeforeNext: r.durationSeconds * 1000 });
+        return decide(r, true, { remainingPoints: r.points, msBeforeNext: r.durationSeconds * 1000 });
       }
     },
   };

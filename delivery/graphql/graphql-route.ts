@@ -1,5 +1,5 @@
 import { createYoga, type YogaLogger } from 'graphql-yoga';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import type { Config } from '../../core/config/index.ts';
@@ -75,7 +75,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
 
   const app = new Hono<GraphqlEnv>();
   const tooLarge = (c: Context) => failure(c, new AppError('graphql.request.tooLarge'), log);
-  app.all('/graphql', bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }), async (c) => {
+  app.all('/graphql', bodyGuard(tooLarge), async (c) => {
     const space = c.get('space');
     const requestId = c.get('requestId' as never) as string | undefined;
     let schema: Awaited<ReturnType<typeof schemaOf>>;
@@ -106,17 +106,16 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
       };
       return yoga.fetch(request, context);
     };
-    const { params, request } = await operationParams(c);
-    const key =
-      params &&
-      responseKey({
-        spaceId: space.id,
-        schemaVersion: schema.schemaVersion,
-        origin,
-        settings,
-        accept: c.req.header('accept') ?? '',
-        params,
-      });
+    const operation = await operationParams(c);
+    const { request } = operation;
+    const key = responseKey({
+      spaceId: space.id,
+      schemaVersion: schema.schemaVersion,
+      origin,
+      settings,
+      accept: c.req.header('accept') ?? '',
+      operation,
+    });
     if (!key) return uncached(c, await run(request(), noTags));
     const answer = await cachedAnswer({
       cache: deps.cache,
@@ -129,12 +128,39 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
   return app;
 }
 
+/**
+ * Hono's bodyLimit reads `raw.body`, which makes @hono/node-server build a full web Request around a stream
+ * for every POST (a large share of a cached answer's cost) instead of reading the body directly. With a
+ * `Content-Length` and no `Transfer-Encoding` bodyLimit decides by the length alone, so that case is decided
+ * here the same way; GET and HEAD carry no body (bodyLimit lets them through); anything else goes to it.
+ */
+function bodyGuard(tooLarge: (c: Context) => Response): MiddlewareHandler {
+  const limit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined)
+      return Number.parseInt(length || '0', 10) > maxBodyBytes ? Promise.resolve(tooLarge(c)) : next();
+    return limit(c, next);
+  };
+}
+
+/** The encoded bytes of a kept answer, made once per entry (the tagged cache hands out the same object). */
+const encoded = new WeakMap<CachedAnswer, Uint8Array<ArrayBuffer>>();
+const encoder = new TextEncoder();
+
 /** A kept answer with the delivery caching headers, or 304 to a GET whose `If-None-Match` names it. */
 function send(c: Context, answer: CachedAnswer, ttl: number): Response {
   const headers = { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttl), Vary: 'Accept' };
   if (c.req.method === 'GET' && etagMatches(c.req.header('if-none-match'), answer.etag))
     return c.body(null, 304, headers);
-  return c.body(answer.body, 200, { ...headers, 'Content-Type': answer.contentType });
+  let bytes = encoded.get(answer);
+  if (!bytes) {
+    bytes = encoder.encode(answer.body);
+    encoded.set(answer, bytes);
+  }
+  return c.body(bytes, 200, { ...headers, 'Content-Type': answer.contentType });
 }
 
 async function uncached(c: Context, response: Response): Promise<Response> {

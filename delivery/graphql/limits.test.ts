@@ -95,6 +95,26 @@ describe.each(testDatabases())('GraphQL limits and errors on $kind', ({ open }) 
     await allowed(spread(662, '__typename __typename'));
   });
 
+  it('refuses an over-deep or over-costly query every time, even beside a similar query that is cached', async () => {
+    // The allowed neighbours are answered, then answered from the cache (same ETag).
+    for (const query of [depthQuery(8), costQuery('__typename __typename', 664)]) {
+      const first = await world.post(query);
+      const again = await world.post(query);
+      expect(again.body.errors).toBeUndefined();
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(again.headers.get('etag')).toMatch(/^W\//);
+    }
+    for (let i = 0; i < 2; i++) {
+      await refused(depthQuery(9), 'graphql.query.tooDeep');
+      await refused(costQuery('__typename __typename __typename', 664), 'graphql.query.tooComplex');
+    }
+    // The same text under another media type is refused too (200, as GraphQL over HTTP wants for JSON).
+    const asJson = await world.post(depthQuery(9), undefined, { headers: { accept: 'application/json' } });
+    expect(asJson.status).toBe(200);
+    expect(asJson.body.errors[0].extensions.key).toBe('graphql.query.tooDeep');
+    expect(asJson.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('refuses more than 50 aliases and more than 5000 tokens', async () => {
     const aliases = (n: number) =>
       `{ ${Array.from({ length: n }, (_, i) => `a${i}: contents(limit: 1) { total }`).join(' ')} }`;

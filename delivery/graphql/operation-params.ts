@@ -7,48 +7,79 @@ export interface OperationParams {
   operationName: string | undefined;
 }
 
+/** What `operationParams` reads from a request. */
+export interface OperationRequest {
+  /**
+   * The method and the text the parameters are read from (a `POST`'s JSON body, a `GET`'s query string):
+   * equal sources give equal parameters, so what is derived from them can be remembered by it.
+   */
+  source?: string;
+  /** The parameters, parsed on first use; undefined when the request carries none (left to yoga). */
+  params(): OperationParams | undefined;
+  /** The request for yoga, with the same body (made only when GraphQL runs). */
+  request(): Request;
+}
+
 /**
  * The parameters of a `GET` (`?query=&variables=&operationName=`) or a JSON `POST`, read once so the answer
- * cache can key on them; `request()` gives yoga a request with the same body (made only when GraphQL runs).
- * Anything else (other media types, malformed JSON, no query) is left entirely to yoga and never cached:
- * `params` is undefined.
+ * cache can key on them. Anything else (other media types, malformed JSON, no query) is left entirely to yoga
+ * and never cached: `params()` is undefined. Parsing waits until `params()` is asked for: a repeated query
+ * whose cache key is remembered by its source is never parsed.
  */
-export async function operationParams(c: Context): Promise<{ params?: OperationParams; request(): Request }> {
+export async function operationParams(c: Context): Promise<OperationRequest> {
   const raw = c.req.raw;
   const same = () => raw;
   if (raw.method === 'GET') {
     const url = new URL(raw.url);
-    const query = url.searchParams.get('query');
-    if (query === null) return { request: same };
-    const variables = url.searchParams.get('variables');
-    let parsed: unknown;
-    try {
-      parsed = variables ? JSON.parse(variables) : undefined;
-    } catch {
-      return { request: same };
-    }
-    const operationName = url.searchParams.get('operationName') ?? undefined;
-    return { params: { query, variables: parsed, operationName }, request: same };
+    return { source: `GET ${url.search}`, params: once(() => getParams(url)), request: same };
   }
   const type = raw.headers.get('content-type') ?? '';
-  if (raw.method !== 'POST' || !/^application\/json\b/i.test(type)) return { request: same };
+  if (raw.method !== 'POST' || !/^application\/json\b/i.test(type))
+    return { params: () => undefined, request: same };
   const text = await c.req.text();
   const request = () => new Request(raw.url, { method: 'POST', headers: raw.headers, body: text });
+  return { source: `POST ${text}`, params: once(() => postParams(text)), request };
+}
+
+const once = <T>(f: () => T) => {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = f();
+      done = true;
+    }
+    return value;
+  };
+};
+
+function getParams(url: URL): OperationParams | undefined {
+  const query = url.searchParams.get('query');
+  if (query === null) return undefined;
+  const variables = url.searchParams.get('variables');
+  let parsed: unknown;
+  try {
+    parsed = variables ? JSON.parse(variables) : undefined;
+  } catch {
+    return undefined;
+  }
+  const operationName = url.searchParams.get('operationName') ?? undefined;
+  return { query, variables: parsed, operationName };
+}
+
+function postParams(text: string): OperationParams | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return { request };
+    return undefined;
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { request };
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const { query, variables, operationName } = body as Record<string, unknown>;
-  if (typeof query !== 'string') return { request };
+  if (typeof query !== 'string') return undefined;
   return {
-    params: {
-      query,
-      variables,
-      operationName: typeof operationName === 'string' ? operationName : undefined,
-    },
-    request,
+    query,
+    variables,
+    operationName: typeof operationName === 'string' ? operationName : undefined,
   };
 }

@@ -1,5 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTags } from '../../core/cache/tags.ts';
+import { listen } from '../../core/http/listen.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { graphqlIds as ids } from './graphql-fixture.ts';
 import { type GraphqlWorld, graphqlWorld } from './graphql-test-kit.ts';
@@ -67,6 +69,56 @@ describe.each(testDatabases())('GraphQL answers through the tagged cache on $kin
     expect(after.queries).toBeGreaterThan(0);
     expect(after.body.data.contents.items[0].title).toBe('Hello again');
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+  });
+
+  it('over a real server: a cached answer has the same bytes and length; bodies over 100 kB are refused', async () => {
+    const server = await listen(world.app, { port: 0, hostname: '127.0.0.1' });
+    const send = (body: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+        const req = httpRequest(
+          `http://127.0.0.1:${server.port}/graphql`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on('error', reject);
+        // Without Content-Length the body goes chunked, and its size is counted while it is read.
+        if (!headers['content-length']) req.setHeader('transfer-encoding', 'chunked');
+        req.end(body);
+      });
+    try {
+      const query = JSON.stringify({ query: `{ content(id: "${ids.hello}") { title } }` });
+      const sized = { 'content-length': String(Buffer.byteLength(query)) };
+      const first = await send(query, sized);
+      const again = await send(query, sized);
+      const chunked = await send(query);
+      for (const answer of [first, again, chunked]) {
+        expect(answer.status).toBe(200);
+        expect(answer.bytes.equals(first.bytes)).toBe(true);
+        expect(answer.headers['content-length']).toBe(String(first.bytes.length));
+        expect(answer.headers.etag).toBe(first.headers.etag);
+        expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+      expect(JSON.parse(first.bytes.toString()).data.content.title).toEqual(expect.any(String));
+      const big = JSON.stringify({ query: '{ __typename }', variables: { padding: 'x'.repeat(100_001) } });
+      for (const headers of [{ 'content-length': String(big.length) }, {}] as Record<string, string>[]) {
+        const refused = await send(big, headers);
+        expect(refused.status).toBe(413);
+        expect(JSON.parse(refused.bytes.toString()).errors[0].extensions.key).toBe(
+          'graphql.request.tooLarge',
+        );
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('keeps no answer with errors, and sends it no-store without an ETag', async () => {

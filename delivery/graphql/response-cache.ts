@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { stripIgnoredCharacters } from 'graphql/index.js';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import { weakEtag } from '../rest/http-cache.ts';
-import type { OperationParams } from './operation-params.ts';
+import type { OperationParams, OperationRequest } from './operation-params.ts';
 
 const sorted = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(sorted);
@@ -31,8 +31,8 @@ function strip(query: string): string {
 /**
  * The tagged-cache key of a GraphQL answer: space, schema version, origin (asset addresses are absolute),
  * the limits in force, the media type asked for, and the operation: its query with insignificant characters
- * stripped, its variables with sorted keys and its operation name. Undefined when the query does not even
- * lex (such a request is never cached).
+ * stripped, its variables with sorted keys and its operation name. Undefined when the request carries no
+ * operation or its query does not even lex (such a request is never cached).
  */
 export function responseKey(parts: {
   spaceId: string;
@@ -40,18 +40,39 @@ export function responseKey(parts: {
   origin: string;
   settings: string;
   accept: string;
-  params: OperationParams;
+  operation: OperationRequest;
 }): string | undefined {
+  const hash = operationHash(parts.operation, parts.accept);
+  return hash && `graphql:${parts.spaceId}:${parts.schemaVersion}:${parts.origin}:${parts.settings}:${hash}`;
+}
+
+function hashOf(params: OperationParams | undefined, accept: string): string | undefined {
+  if (!params) return undefined;
   let query: string;
   try {
-    query = strip(parts.params.query);
+    query = strip(params.query);
   } catch {
     return undefined;
   }
-  const { variables, operationName } = parts.params;
-  const operation = JSON.stringify([query, operationName ?? null, sorted(variables ?? {}), parts.accept]);
-  const hash = createHash('sha256').update(operation).digest('base64url');
-  return `graphql:${parts.spaceId}:${parts.schemaVersion}:${parts.origin}:${parts.settings}:${hash}`;
+  const { variables, operationName } = params;
+  const operation = JSON.stringify([query, operationName ?? null, sorted(variables ?? {}), accept]);
+  return createHash('sha256').update(operation).digest('base64url');
+}
+
+// Clients repeat the same request: the operation's hash is remembered by the request's source text and
+// media type (bounded: small sources only, oldest out first), so a repeated query is neither parsed nor hashed.
+const hashes = new Map<string, string | null>();
+const maxSourceChars = 16_384;
+function operationHash(operation: OperationRequest, accept: string): string | undefined {
+  const { source } = operation;
+  if (source === undefined || source.length > maxSourceChars) return hashOf(operation.params(), accept);
+  const memo = `${accept}\n${source}`;
+  const known = hashes.get(memo);
+  if (known !== undefined) return known ?? undefined;
+  const hash = hashOf(operation.params(), accept);
+  if (hashes.size >= 500) hashes.delete(hashes.keys().next().value!);
+  hashes.set(memo, hash ?? null);
+  return hash;
 }
 
 /** A finished answer as the tagged cache keeps it: the bytes are serialized and tagged once. */

@@ -195,4 +195,70 @@ describe.each(testDatabases())('/media on $kind', ({ open }) => {
     expect(Number(res.headers.get('Content-Length'))).toBe(world.assets.wav.size);
     expect(await res.text()).toBe('');
   });
+
+  it('answers a hot variant from memory with the same headers and bytes: 200, 304, ranges, HEAD', async () => {
+    const { tall } = world.assets;
+    const path = signed(tall.id, 'thumb', 'png');
+    const first = await pub.request(path); // rendered now, then kept in memory
+    const firstBytes = await bytesOf(first);
+    const { rm } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    // Without the files on disk, only memory can answer (a process would otherwise render again).
+    await rm(join(world.dataDir, 'media', 'variants'), { recursive: true, force: true });
+    const rendersBefore = world.renders.length;
+    const hot = await pub.request(path);
+    expect(hot.status).toBe(200);
+    expect([...hot.headers].sort()).toEqual([...first.headers].sort());
+    expect((await bytesOf(hot)).equals(firstBytes)).toBe(true);
+    const etag = hot.headers.get('ETag')!;
+    const notModified = await pub.request(path, { headers: { 'If-None-Match': etag } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('ETag')).toBe(etag);
+    expect(notModified.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(await notModified.text()).toBe('');
+    const part = await pub.request(path, { headers: { Range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('Content-Range')).toBe(`bytes 10-19/${firstBytes.length}`);
+    expect((await bytesOf(part)).equals(firstBytes.subarray(10, 20))).toBe(true);
+    const head = await pub.request(path, { method: 'HEAD' });
+    expect(head.headers.get('Content-Length')).toBe(String(firstBytes.length));
+    expect(await head.text()).toBe('');
+    expect(world.renders.length).toBe(rendersBefore);
+    // A signature verified before is remembered for its own address only.
+    const signature = new URL(path, 'http://x').searchParams.get('s')!;
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const wrong of [
+      `/media/${tall.id}/thumb.png?s=${flipped}`,
+      `/media/${tall.id}/thumb.webp?s=${signature}`,
+      `/media/${tall.id}/card.png?s=${signature}`,
+      `/media/${world.assets.wide.id}/thumb.png?s=${signature}`,
+    ]) {
+      expect((await pub.request(wrong)).status).toBe(403);
+    }
+  });
+
+  it("serves new bytes after an asset's framing changes and drops the old ones from memory", async () => {
+    const { png } = world.assets;
+    const path = signed(png.id, 'card', 'webp');
+    const before = await pub.request(path);
+    const beforeBytes = await bytesOf(before);
+    const kept = world.deps.variants.memoryUse();
+    await world.db.query(
+      `update assets set crop = '{"x": 0, "y": 0, "width": 0.5, "height": 1}' where id = $1`,
+      [png.id],
+    );
+    await world.deps.cache.purgeTags([cacheTags.asset(png.id)]);
+    const after = await pub.request(path);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'));
+    const afterBytes = await bytesOf(after);
+    expect(afterBytes.equals(beforeBytes)).toBe(false);
+    expect((await sharp(afterBytes).metadata()).width).toBe(500);
+    // The png's earlier variants left memory; only the new one is kept for it.
+    const now = world.deps.variants.memoryUse();
+    expect(now.files).toBeLessThan(kept.files);
+    expect(
+      (await pub.request(path, { headers: { 'If-None-Match': before.headers.get('ETag')! } })).status,
+    ).toBe(200);
+  });
 });

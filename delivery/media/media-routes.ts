@@ -3,7 +3,14 @@ import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { AssetRecord } from '../../core/media/asset-record.ts';
-import { hasVariants, parseVariantName, verifyVariantSignature } from '../../core/media/signing.ts';
+import {
+  hasVariants,
+  parseVariantName,
+  SIGNATURE_LENGTH,
+  type VariantFormat,
+  type VariantPreset,
+  verifyVariantSignature,
+} from '../../core/media/signing.ts';
 import type { ByteRange, MediaStorage } from '../../core/media/storage.ts';
 import type { VariantStore } from '../../core/media/variant-store.ts';
 import { sendFile } from './send-file.ts';
@@ -58,11 +65,36 @@ async function original(c: Context, deps: MediaDeps, grant: MediaGrant): Promise
     cacheControl: grant.private ? cacheControls.private : cacheControls.original,
     open: (range) => deps.storage.stream(asset.storageKey, range),
     headers: {
-      'Content-Disposition': disposition(asset, inline),
+      'content-disposition': disposition(asset, inline),
       // Imported SVGs may carry script; sandboxed, they render as images only.
-      ...(svg ? { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
+      ...(svg ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
     },
   });
+}
+
+/**
+ * Variant signatures already verified, by address, with the secret they were valid for: a repeated request
+ * skips the HMAC. Only valid signatures are remembered, so a wrong one always takes the constant-time check,
+ * and a rotated secret no longer matches what was remembered under the old one. Bounded, oldest out first.
+ */
+function verifiedSignatures(max = 10_000) {
+  const valid = new Map<string, string>();
+  return (
+    secret: string,
+    id: string,
+    variant: { preset: VariantPreset; format: VariantFormat },
+    s?: string,
+  ) => {
+    if (s === undefined) return false;
+    // Remembered signatures have the fixed length and preset and format come from fixed lists without `.`
+    // or `/`: the parts of the address cannot run into each other.
+    const address = `${s}${variant.preset}.${variant.format}/${id}`;
+    if (s.length === SIGNATURE_LENGTH && valid.get(address) === secret) return true;
+    if (!verifyVariantSignature(secret, id, variant.preset, variant.format, s)) return false;
+    if (valid.size >= max) valid.delete(valid.keys().next().value!);
+    valid.set(address, secret);
+    return true;
+  };
 }
 
 /**
@@ -71,6 +103,7 @@ async function original(c: Context, deps: MediaDeps, grant: MediaGrant): Promise
  */
 export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {
   const app = new Hono();
+  const signatureValid = verifiedSignatures();
   app.get('/media/:id/:name', async (c) => {
     const id = c.req.param('id');
     const name = c.req.param('name');
@@ -81,7 +114,7 @@ export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {
     }
     const variant = parseVariantName(name);
     if (!variant) throw new AppError('media.notFound');
-    if (!verifyVariantSignature(deps.mediaSecret(), id, variant.preset, variant.format, c.req.query('s'))) {
+    if (!signatureValid(deps.mediaSecret(), id, variant, c.req.query('s'))) {
       throw new AppError('media.signatureInvalid');
     }
     const grant = await find(c, id);
@@ -93,6 +126,8 @@ export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {
       contentType: `image/${variant.format}`,
       cacheControl: grant.private ? cacheControls.private : cacheControls.variant,
       open: (range) => openFile(file.path, range),
+      // Buffers from fs and sharp are backed by plain ArrayBuffers.
+      ...(file.bytes ? { bytes: file.bytes as Uint8Array<ArrayBuffer> } : {}),
     });
   });
   return app;

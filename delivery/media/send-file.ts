@@ -8,7 +8,9 @@ export interface FileToSend {
   contentType: string;
   cacheControl: string;
   open(range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
-  /** Extra headers (Content-Disposition, a sandboxing CSP). */
+  /** The whole file when it is in memory (a hot variant): sent in one write, `open` is not called. */
+  bytes?: Uint8Array<ArrayBuffer>;
+  /** Extra headers (Content-Disposition, a sandboxing CSP), lower-case names. */
   headers?: Record<string, string>;
 }
 
@@ -40,20 +42,22 @@ export function parseRange(header: string, size: number): ByteRange | 'unsatisfi
 
 /**
  * Answers a GET or HEAD for a file: 304 on a matching `If-None-Match`, 206 for one satisfiable `Range` (unless
- * `If-Range` names other bytes), 416 outside the file, else 200. Bytes are streamed, never buffered whole.
+ * `If-Range` names other bytes), 416 outside the file, else 200. Bytes are streamed, never buffered whole,
+ * unless the caller has them in memory already (`bytes`).
  */
 export async function sendFile(request: Request, file: FileToSend): Promise<Response> {
-  const headers = new Headers({
-    ETag: file.etag,
-    'Cache-Control': file.cacheControl,
-    'Accept-Ranges': 'bytes',
-    'X-Content-Type-Options': 'nosniff',
-    'Cross-Origin-Resource-Policy': 'cross-origin',
+  // A plain object with lower-case names (what a Headers object would send): the server writes it as it is.
+  const headers: Record<string, string> = {
+    'accept-ranges': 'bytes',
+    'cache-control': file.cacheControl,
+    'cross-origin-resource-policy': 'cross-origin',
+    etag: file.etag,
+    'x-content-type-options': 'nosniff',
     ...file.headers,
-  });
+  };
   if (matches(request.headers.get('If-None-Match'), file.etag))
     return new Response(null, { status: 304, headers });
-  headers.set('Content-Type', file.contentType);
+  headers['content-type'] = file.contentType;
   const rangeHeader = request.headers.get('Range');
   const ifRange = request.headers.get('If-Range');
   const range =
@@ -65,12 +69,15 @@ export async function sendFile(request: Request, file: FileToSend): Promise<Resp
     });
   }
   const head = request.method === 'HEAD';
+  const { bytes } = file;
   if (range) {
-    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
-    headers.set('Content-Length', String(range.end - range.start + 1));
-    return new Response(head ? null : await file.open(range), { status: 206, headers });
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${file.size}`;
+    headers['content-length'] = String(range.end - range.start + 1);
+    if (head) return new Response(null, { status: 206, headers });
+    const part = bytes ? bytes.subarray(range.start, range.end + 1) : await file.open(range);
+    return new Response(part, { status: 206, headers });
   }
-  headers.set('Content-Length', String(file.size));
+  headers['content-length'] = String(file.size);
   // HEAD opens nothing: an unread stream would hold a file descriptor until it is collected.
-  return new Response(head ? null : await file.open(), { status: 200, headers });
+  return new Response(head ? null : (bytes ?? (await file.open())), { status: 200, headers });
 }

@@ -11,7 +11,7 @@ import type { Reader } from '../reader/types.ts';
 import { directAnswer, jsonAnswer, resolvedAnswer } from '../rest/answer.ts';
 import { openApiDocument } from '../rest/openapi-doc.ts';
 import { type RestEnv, registerRestRoutes } from '../rest/rest-routes.ts';
-import { MEMO_SLOT_VAR, type MemoSlot, memoKey, RouteMemo } from '../rest/route-memo.ts';
+import { MEMO_SLOT_VAR, type MemoSlot, memoKey, RouteMemo, replayableAnswer } from '../rest/route-memo.ts';
 import { healthRoute, overviewRoute, readyRoute } from '../rest/routes.ts';
 import { validationHook } from '../rest/validation-hook.ts';
 import { serviceOverview } from './overview.ts';
@@ -98,13 +98,20 @@ export function publicApi(options: PublicApiOptions): PublicApi {
   // Repeated REST requests skip the gate, routing and validation (route-memo.ts); a first one records itself.
   const memo = new RouteMemo();
   app.use('/v1/*', async (c, next) => {
-    if (c.req.method !== 'GET') return next();
+    // HEAD is answered by the GET route (without the body).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const key = memoKey(c);
     const snapshot = directory.current();
     const resolved = memo.get(key, snapshot);
-    if (resolved) return resolvedAnswer(c, resolved);
+    if (resolved) {
+      const res = await resolvedAnswer(c, resolved);
+      replayableAnswer(c, resolved, () => directory.current() === snapshot);
+      return res;
+    }
     c.set(MEMO_SLOT_VAR as never, { memo, key, snapshot } satisfies MemoSlot as never);
-    return next();
+    await next();
+    const recorded = memo.get(key, snapshot);
+    if (recorded) replayableAnswer(c, recorded, () => directory.current() === snapshot);
   });
   app.use('*', spaceGate({ directory, pin }));
 

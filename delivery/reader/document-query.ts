@@ -4,13 +4,25 @@ import type { DocumentRow, PermalinkRow } from './rows.ts';
 import type { DeliveredTag, ReadContext } from './types.ts';
 
 /**
- * The database side of documents. Every statement walks the tree once with one recursive CTE (`chain`): from
- * each candidate version up through its ancestors' versions in the same locale. A chain that reaches the root
- * is a delivered document and spells its permalink; one that stops (an ancestor unpublished in the locale)
- * is not delivered. Nothing here runs a query per document or per level.
+ * The database side of documents. Published reads use the delivery index (`delivered_documents`, kept by the
+ * database's own triggers, core/db/migrations/0002_delivered_documents.sql): one row per delivered document and
+ * locale with its slugs, ancestors and tree sort key, so a list is an index range scan and a count.
+ *
+ * Share-link previews (drafts) walk the tree instead, with one recursive CTE (`chain`): from each candidate
+ * version up through its ancestors' versions in the same locale. A chain that reaches the root is a delivered
+ * document and spells its permalink; one that stops (an ancestor unpublished in the locale) is not delivered.
+ * The index holds exactly what that walk finds for published reads (delivery/reader/delivery-index.test.ts
+ * compares both). Nothing here runs a query per document or per level.
  */
 
 type Drafts = ReadContext['drafts'];
+
+/**
+ * How a published read finds delivered documents: the index (always, in the service) or the walk (the
+ * reference the index is tested against). Reads with drafts always walk: drafts are not in the index.
+ */
+export type Route = 'index' | 'chain';
+const useIndex = (drafts: Drafts, route: Route) => !drafts && route === 'index';
 
 class Params {
   readonly values: unknown[] = [];
@@ -158,9 +170,36 @@ export interface DocumentSelection {
   home?: boolean;
 }
 
+/**
+ * `delivered as (...)`: rows of the delivery index in the columns of a chain row (doc_id, locale, slugs,
+ * ancestors, sort_key), for `fullSelect`.
+ */
+function indexed(where: string[], tail = ''): string {
+  return `delivered as (
+      select x.document_id as doc_id, x.locale, x.slugs, x.ancestors, x.sort_key
+      from delivered_documents x where ${where.join(' and ')}${tail}
+    )`;
+}
+
 /** Delivered documents by id, by parent or at a path, in tree order. One statement. */
-export async function selectDocuments(db: Queryable, sel: DocumentSelection): Promise<DocumentRow[]> {
+export async function selectDocuments(
+  db: Queryable,
+  sel: DocumentSelection,
+  route: Route = 'index',
+): Promise<DocumentRow[]> {
   const p = new Params();
+  // A path is looked up level by level (the walk's `walk` CTE, on the versions' slug index): the index has no
+  // permalink index of its own, which would cost every write more than it saves on one lookup.
+  if (useIndex(sel.drafts, route) && !sel.segments) {
+    const where = [`x.space_id = ${p.add(sel.spaceId)}`, `x.locale = ${p.add(sel.locale)}`];
+    if (sel.ids) where.push(`x.document_id = any(${p.add(sel.ids)}::uuid[])`);
+    if (sel.parentIds) where.push(`x.parent_id = any(${p.add(sel.parentIds)}::uuid[])`);
+    if (sel.home) where.push('x.document_id = (select home_content_id from spaces where id = x.space_id)');
+    const sql = `with ${indexed(where)}
+      ${fullSelect(undefined)}
+      order by c.sort_key, c.doc_id`;
+    return (await db.query<RawDocument>(sql, p.values)).rows.map(toRow);
+  }
   const where: string[] = [];
   if (sel.ids) where.push(`d.id = any(${p.add(sel.ids)}::uuid[])`);
   if (sel.parentIds) where.push(`d.parent_id = any(${p.add(sel.parentIds)}::uuid[])`);
@@ -193,11 +232,56 @@ export interface ListSelection {
   offset: number;
 }
 
+type ListPage = { rows: DocumentRow[]; total: number };
+
+async function runList(db: Queryable, sql: string, p: Params): Promise<ListPage> {
+  const res = await db.query<RawDocument & { total: number; sort_key: unknown }>(sql, p.values);
+  const total = res.rows[0]?.total ?? 0;
+  return { rows: res.rows.filter((r) => r.id !== null).map(toRow), total };
+}
+
+/**
+ * A list read from the delivery index: the page is the first rows of an index range in tree order; only the
+ * page's rows are joined to their documents and versions. The exact total of a list filtered by type and
+ * parent alone is a sum of the index's counters (`delivered_counts`), else a count of the matching rows.
+ */
+function listByIndex(db: Queryable, sel: ListSelection): Promise<ListPage> {
+  const p = new Params();
+  const where = [
+    `x.space_id = ${p.add(sel.spaceId)}`,
+    `x.locale = ${p.add(sel.locale)}`,
+    `x.type = any(${p.add(sel.types)}::text[])`,
+  ];
+  if (sel.parentId) where.push(`x.parent_id = ${p.add(sel.parentId)}::uuid`);
+  const counted = !sel.under && !sel.tags?.length && !sel.search;
+  const total = counted
+    ? `select coalesce(sum(x.n), 0)::int as total from delivered_counts x where ${where.join(' and ')}`
+    : undefined;
+  if (sel.under) where.push(`x.ancestors @> array[${p.add(sel.under)}::uuid]`);
+  if (sel.tags?.length) {
+    where.push(`exists (select 1 from document_tags dt join tags t on t.id = dt.tag_id
+      where dt.document_id = x.document_id and t.slug = any(${p.add(sel.tags)}::text[]))`);
+  }
+  if (sel.search) {
+    where.push(`exists (select 1 from document_versions v
+      where v.document_id = x.document_id and v.locale = x.locale and v.state = 'published'
+        and v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)}))`);
+  }
+  const page = ` order by x.sort_key, x.document_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}`;
+  const sql = `with ${indexed(where, page)}
+    select n.total, page.* from (${total ?? `select count(*)::int as total from delivered_documents x where ${where.join(' and ')}`}) n
+    left join lateral (${fullSelect(undefined, ' c.sort_key,')}) page on true
+    order by page.sort_key, page.id`;
+  return runList(db, sql, p);
+}
+
 /** One page of a list and the number of all matches, in one statement (the count survives an empty page). */
 export async function selectList(
   db: Queryable,
   sel: ListSelection,
-): Promise<{ rows: DocumentRow[]; total: number }> {
+  route: Route = 'index',
+): Promise<ListPage> {
+  if (useIndex(sel.drafts, route)) return listByIndex(db, sel);
   const p = new Params();
   const where = [`d.type = any(${p.add(sel.types)}::text[])`];
   if (sel.parentId) where.push(`d.parent_id = ${p.add(sel.parentId)}::uuid`);
@@ -215,27 +299,40 @@ export async function selectList(
     select n.total, page.* from (select count(*)::int as total from matched) n
     left join lateral (${fullSelect(sel.drafts, ' c.sort_key,')}) page on true
     order by page.sort_key, page.id`;
-  const res = await db.query<RawDocument & { total: number; sort_key: unknown }>(sql, p.values);
-  const total = res.rows[0]?.total ?? 0;
-  return { rows: res.rows.filter((r) => r.id !== null).map(toRow), total };
+  return runList(db, sql, p);
 }
 
 /** Where documents are delivered: permalinks in one locale (links) or in every locale of the space (alternates). */
 export async function selectPermalinks(
   db: Queryable,
   sel: { spaceId: string; locale: string | 'every'; drafts?: Drafts; ids: string[] },
+  route: Route = 'index',
 ): Promise<PermalinkRow[]> {
   if (sel.ids.length === 0) return [];
   const p = new Params();
-  const cte = chainCte(p, {
-    spaceId: sel.spaceId,
-    locale: sel.locale,
-    drafts: sel.drafts,
-    where: [`d.id = any(${p.add(sel.ids)}::uuid[])`],
-  });
+  let sql: string;
+  if (useIndex(sel.drafts, route)) {
+    const space = p.add(sel.spaceId);
+    const locale =
+      sel.locale === 'every'
+        ? `x.locale = any((select locales from spaces where id = ${space})::text[])`
+        : `x.locale = ${p.add(sel.locale)}`;
+    sql = `select x.document_id as id, x.locale, x.slugs, x.ancestors::text[] as ancestors
+      from delivered_documents x
+      where x.space_id = ${space} and ${locale} and x.document_id = any(${p.add(sel.ids)}::uuid[])
+      order by x.sort_key, x.document_id, x.locale`;
+  } else {
+    const cte = chainCte(p, {
+      spaceId: sel.spaceId,
+      locale: sel.locale,
+      drafts: sel.drafts,
+      where: [`d.id = any(${p.add(sel.ids)}::uuid[])`],
+    });
+    sql = `${cte} select doc_id as id, locale, slugs, ancestors::text[] as ancestors
+     from chain where next_id is null order by sort_key, doc_id, locale`;
+  }
   const res = await db.query<{ id: string; locale: string; slugs: string[]; ancestors: string[] | null }>(
-    `${cte} select doc_id as id, locale, slugs, ancestors::text[] as ancestors
-     from chain where next_id is null order by sort_key, doc_id, locale`,
+    sql,
     p.values,
   );
   return res.rows.map((r) => ({

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
+import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 
 /** A request routed, validated and resolved to one tagged-cache entry and the reader call that fills it. */
 export interface ResolvedAnswer {
@@ -61,4 +62,18 @@ export class RouteMemo {
 /** The memo key of a request: the raw URL, `Host` (space and origin) and `X-Forwarded-Proto` (origin). */
 export function memoKey(c: Context): string {
   return `${c.req.header('host') ?? ''} ${c.req.header('x-forwarded-proto') ?? ''} ${c.req.url}`;
+}
+
+/**
+ * Lets the fast path in front of Hono (core/http/fast-answers.ts) replay the answer of a resolved request
+ * while the tagged cache's entry is the very value it was sent from and `same()` holds (the list of spaces
+ * it was resolved with). A cache without `peek`, or an entry not kept (purged meanwhile), is not replayed.
+ */
+export function replayableAnswer(c: Context, resolved: ResolvedAnswer, same: () => boolean): void {
+  const { cache, key } = resolved;
+  if (!cache.peek) return;
+  const value = cache.peek(key);
+  if (value === undefined) return;
+  dependOn(c, () => same() && cache.peek?.(key) === value);
+  replayable(c);
 }

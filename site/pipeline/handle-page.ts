@@ -19,6 +19,7 @@ import {
   pageKey,
   publicCacheControl,
   redirectEntry,
+  replayablePage,
   sendEntry,
 } from './page-cache.ts';
 import { renderDocument } from './render-document.ts';
@@ -55,9 +56,17 @@ export async function handlePage(c: Context, deps: SiteDeps): Promise<Response> 
 
   // 4–8 build the page; 9. the shared cache holds it, unless access says otherwise.
   const build = (sink: TagSink) => buildPage(deps, { site, domain, route, target, access }, sink);
-  const entry = access.bypassCache
-    ? await build({ addTags: () => {} })
-    : await cachedPage(deps, pageKey(site, target, route.locale), site.space.id, build);
+  if (access.bypassCache) {
+    return sendEntry(c, await build({ addTags: () => {} }), {
+      cacheControl: answerCacheControl,
+      search: target.search,
+      protected: access.protected,
+    });
+  }
+  const key = pageKey(site, target, route.locale);
+  const entry = await cachedPage(deps, key, site.space.id, build);
+  // A public cached page may be replayed in front of the app while its entry and the host's site stand.
+  replayablePage(c, deps.cache, { key, entry, host: target.host, site });
   return sendEntry(c, entry, {
     cacheControl: answerCacheControl,
     search: target.search,

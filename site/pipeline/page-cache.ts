@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { TagSink } from '../../core/cache/tagged-cache.ts';
+import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
+import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 import { EVERY_RESPONSE_HEADERS, pageHeaders, respond } from '../headers/security-headers.ts';
 import type { SiteDeps } from './deps.ts';
 import type { RequestTarget, SiteInfo } from './types.ts';
@@ -67,6 +68,28 @@ export function cachedPage(
     },
     { ttlSeconds: deps.ttlSeconds },
   );
+}
+
+/**
+ * Lets the fast path in front of the app (core/http/fast-answers.ts) replay a public cached page while the
+ * page cache's entry is this very entry and the host's site (`hostSite`, which carries the password switch,
+ * the revision, domains and mode) is the one it was rendered for; any purge or lifetime end of either sends
+ * the next request through the whole pipeline, site access included. Only 200 pages (not redirects).
+ */
+export function replayablePage(
+  c: Context,
+  cache: TaggedCache,
+  args: { key: string; entry: PageEntry; host: string; site: SiteInfo },
+): void {
+  const { key, entry, site } = args;
+  if (entry.status !== 200 || entry.location !== undefined || !cache.peek) return;
+  // hostSite's key (host-site.ts).
+  const hostKey = `site:host:${args.host}`;
+  const current = () =>
+    cache.peek?.(key) === entry && (cache.peek?.(hostKey) as { site?: unknown } | undefined)?.site === site;
+  if (!current()) return;
+  dependOn(c, current);
+  replayable(c);
 }
 
 export function publicCacheControl(ttl: number): string {

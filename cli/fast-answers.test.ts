@@ -1,0 +1,315 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../core/auth/api-keys.ts';
+import { loadConfig, type ServerMode } from '../core/config/index.ts';
+import { migrate } from '../core/db/migrations.ts';
+import { type FastAnswers, fastAnswersOf } from '../core/http/fast-answers.ts';
+import { type Listening, listen } from '../core/http/listen.ts';
+import { importSpace } from '../core/space-format/import.ts';
+import { parseSpaceFile } from '../core/space-format/validate.ts';
+import { freshPostgres } from '../core/testing/databases.ts';
+import { buildApp } from './app.ts';
+import { allMigrations } from './plugins.ts';
+import { closeServices, createServices, type Services } from './services.ts';
+
+/**
+ * The fast answers in front of Hono (core/http/fast-answers.ts), as `verso serve` runs them: the apps of the
+ * public, website and management modes built by `buildApp` on one set of services (one cache, as one process
+ * has), served over real HTTP by `listen`, on the demo space. A repeated request must answer exactly what
+ * the slow path answers (status, every header but the request id, rate values and date, the bytes), count
+ * against the rate rule, and never outlive what it was made from.
+ */
+const demoFile = fileURLToPath(new URL('../demo/space.json', import.meta.url));
+const POST = '/blog/we-moved-into-the-old-tram-depot';
+const POST_ID = 'd0c00000-0000-4000-8000-000000000021';
+const PERMALINK = `/v1/permalink${POST}?expand=cover,author`;
+const LIST = '/v1/content?limit=5&expand=cover';
+const LIMIT = 25;
+
+interface Raw {
+  status: number;
+  /** Raw header lines as sent (name and value, in order). */
+  headers: string[];
+  body: Buffer;
+}
+
+function send(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const header = (r: Raw, name: string) => {
+  for (let i = 0; i < r.headers.length; i += 2)
+    if (r.headers[i]!.toLowerCase() === name) return r.headers[i + 1];
+  return undefined;
+};
+
+/** The header lines with the values that differ per request by design masked (names and order kept). */
+const perRequest = new Set(['x-request-id', 'ratelimit', 'date']);
+const stable = (r: Raw) =>
+  r.headers.map((v, i) => (i % 2 === 1 && perRequest.has(r.headers[i - 1]!.toLowerCase()) ? '…' : v));
+
+const remaining = (r: Raw) => Number(/remaining=(\d+)/.exec(header(r, 'ratelimit') ?? '')?.[1]);
+
+describe('fast answers in front of the app', () => {
+  let services: Services;
+  let drop = async () => {};
+  const servers: Listening[] = [];
+  const base: Partial<Record<ServerMode, string>> = {};
+  const fast: Partial<Record<ServerMode, FastAnswers>> = {};
+  let apiKey: string;
+  let client = 0;
+  /** A client address of its own (TRUSTED_PROXIES unset: `X-Forwarded-For` names it), so counts start fresh. */
+  const newClient = () => ({ 'x-forwarded-for': `198.51.100.${++client}` });
+
+  beforeAll(async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'verso-fast-')), 'data');
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'fast-secret-0123456789-0123456789-0123456789',
+      LOG_LEVEL: 'silent',
+    };
+    if (process.env.DATABASE_URL) {
+      const database = await freshPostgres(process.env.DATABASE_URL);
+      env.DATABASE_URL = database.url;
+      drop = database.drop;
+    }
+    services = await createServices(loadConfig(env));
+    await migrate(services.db, allMigrations(services.plugins));
+    const { plugins, storage } = services;
+    await importSpace(services.db, parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins), {
+      baseDir: dirname(demoFile),
+      storage,
+      plugins,
+    });
+    for (const rule of ['publicApi', 'sitePages'])
+      await services.db.query(
+        `insert into space_controls (space_id, key, value) select id, $1, $2::jsonb from spaces`,
+        [`rateLimit.${rule}.points`, String(LIMIT)],
+      );
+    const space = await services.db.query<{ id: string }>('select id from spaces');
+    apiKey = (await createApiKey(services.db, { role: 'owner', spaceIds: [space.rows[0]!.id] })).token;
+    for (const mode of ['public', 'website', 'management'] as const) {
+      const config = {
+        ...services.config,
+        SERVER_MODE: mode,
+        SCOPES: loadConfig({ SERVER_MODE: mode }).SCOPES,
+      };
+      const app: Hono = buildApp(mode, { ...services, config });
+      const server = await listen(app, { port: 0, hostname: '127.0.0.1' });
+      servers.push(server);
+      base[mode] = `http://127.0.0.1:${server.port}`;
+      const installed = fastAnswersOf(app);
+      if (installed) fast[mode] = installed;
+    }
+  }, 180_000);
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    if (services) await closeServices(services);
+    await drop();
+  }, 60_000);
+
+  const rpc = (name: string, input: Record<string, unknown>) =>
+    send(
+      base.management!,
+      `/rpc/${name}`,
+      { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      'POST',
+      JSON.stringify({ space: 'demo', ...input }),
+    );
+
+  /** The first request (slow path, recorded) and a repeat (fast path), with the fast path's count checked. */
+  async function twice(
+    mode: 'public' | 'website',
+    path: string,
+    headers: Record<string, string>,
+    method = 'GET',
+  ) {
+    const f = fast[mode]!;
+    const slow = await send(base[mode]!, path, headers, method);
+    const hits = f.hits;
+    const quick = await send(base[mode]!, path, headers, method);
+    expect(f.hits).toBe(hits + 1);
+    return { slow, quick };
+  }
+
+  const same = ({ slow, quick }: { slow: Raw; quick: Raw }) => {
+    expect(quick.status).toBe(slow.status);
+    expect(stable(quick)).toEqual(stable(slow));
+    expect(quick.body.equals(slow.body)).toBe(true);
+    expect(header(quick, 'x-request-id')).not.toBe(header(slow, 'x-request-id'));
+    expect(remaining(quick)).toBe(remaining(slow) - 1);
+  };
+
+  it('is installed for the public and website modes only', () => {
+    expect(fast.public).toBeDefined();
+    expect(fast.website).toBeDefined();
+    expect(fast.management).toBeUndefined();
+  });
+
+  it('REST permalink and list: the same status, headers and bytes as the slow path', async () => {
+    const who = newClient();
+    const permalink = await twice('public', PERMALINK, who);
+    expect(permalink.slow.status).toBe(200);
+    same(permalink);
+    expect(JSON.parse(permalink.quick.body.toString()).title).toBe('We moved into the old tram depot');
+    expect(header(permalink.quick, 'access-control-expose-headers')).toBe(
+      'ETag, X-Request-Id, RateLimit, RateLimit-Policy',
+    );
+    const list = await twice('public', LIST, who);
+    expect(list.slow.status).toBe(200);
+    same(list);
+    // A caller's own request id is echoed, as the slow path does.
+    const id = { ...who, 'x-request-id': 'caller-id-12345' };
+    const echoed = await twice('public', PERMALINK, id);
+    expect(header(echoed.quick, 'x-request-id')).toBe('caller-id-12345');
+  });
+
+  it('REST 304 and HEAD answer as the slow path does', async () => {
+    const who = newClient();
+    const first = await send(base.public!, PERMALINK, who);
+    const etag = header(first, 'etag')!;
+    const revalidated = await twice('public', PERMALINK, { ...who, 'if-none-match': etag });
+    expect(revalidated.slow.status).toBe(304);
+    same(revalidated);
+    expect(revalidated.quick.body.length).toBe(0);
+    const head = await twice('public', PERMALINK, who, 'HEAD');
+    expect(head.slow.status).toBe(200);
+    same(head);
+    // Another validator goes through the slow path (which compares weak tags itself).
+    const hits = fast.public!.hits;
+    const other = await send(base.public!, PERMALINK, { ...who, 'if-none-match': `"x", ${etag}` });
+    expect(other.status).toBe(304);
+    expect(fast.public!.hits).toBe(hits);
+  });
+
+  it('site page, identity and gzip, 304 and HEAD: as the slow path', async () => {
+    const who = { ...newClient(), host: 'localhost' };
+    const plain = await twice('website', POST, who);
+    expect(plain.slow.status).toBe(200);
+    expect(header(plain.slow, 'content-encoding')).toBeUndefined();
+    same(plain);
+    expect(plain.quick.body.toString()).toContain('We moved into the old tram depot');
+    expect(header(plain.quick, 'content-security-policy')).toBeTruthy();
+
+    const gzip = await twice('website', POST, { ...who, 'accept-encoding': 'gzip, deflate, br' });
+    expect(header(gzip.slow, 'content-encoding')).toBe('gzip');
+    same(gzip);
+    expect(gunzipSync(gzip.quick.body).equals(plain.quick.body)).toBe(true);
+
+    const etag = header(plain.slow, 'etag')!;
+    const revalidated = await twice('website', POST, { ...who, 'if-none-match': etag });
+    expect(revalidated.slow.status).toBe(304);
+    same(revalidated);
+    const head = await twice('website', POST, who, 'HEAD');
+    same(head);
+  });
+
+  it('a publish through the management API drops the REST and page answers at once', async () => {
+    const who = newClient();
+    const site = { ...who, host: 'localhost' };
+    await twice('public', PERMALINK, who);
+    await twice('website', POST, site);
+    await services.db.query(
+      `insert into document_versions (document_id, locale, state, title, slug, fields, updated_at)
+       select document_id, locale, 'draft', 'The tram depot, renamed', slug, fields, now()
+       from document_versions where document_id = $1 and locale = 'en' and state = 'published'`,
+      [POST_ID],
+    );
+    expect((await rpc('content.publish', { id: POST_ID, locale: 'en' })).status).toBe(200);
+    const api = await send(base.public!, PERMALINK, who);
+    expect(JSON.parse(api.body.toString()).title).toBe('The tram depot, renamed');
+    const page = await send(base.website!, POST, site);
+    expect(page.body.toString()).toContain('The tram depot, renamed');
+    // And the new answers are fast again.
+    const again = await twice('public', PERMALINK, who);
+    expect(JSON.parse(again.quick.body.toString()).title).toBe('The tram depot, renamed');
+    const pageAgain = await twice('website', POST, site);
+    expect(pageAgain.quick.body.toString()).toContain('The tram depot, renamed');
+  });
+
+  it('a site password set through the management API: the next request gets the password form', async () => {
+    const who = { ...newClient(), host: 'localhost' };
+    await twice('website', POST, who);
+    const set = await rpc('plugins.website.settings.set', { password: 'correct horse battery' });
+    expect(set.status).toBe(200);
+    try {
+      const hits = fast.website!.hits;
+      const form = await send(base.website!, POST, who);
+      expect(form.status).toBe(401);
+      expect(form.body.toString()).toContain('password');
+      expect((await send(base.website!, POST, who)).status).toBe(401);
+      expect(fast.website!.hits).toBe(hits);
+    } finally {
+      expect((await rpc('plugins.website.settings.set', { password: null })).status).toBe(200);
+    }
+    expect((await send(base.website!, POST, who)).status).toBe(200);
+  });
+
+  it('a share cookie or a form-result parameter goes through the slow path', async () => {
+    const who = { ...newClient(), host: 'localhost' };
+    await twice('website', POST, who);
+    const hits = fast.website!.hits;
+    const shared = await send(base.website!, POST, { ...who, cookie: 'cms_share=not-a-valid-token' });
+    expect(shared.status).toBe(200);
+    for (const query of ['?form-result=x', '?form%2Dresult=x']) {
+      await send(base.website!, POST + query, who);
+      await send(base.website!, POST + query, who);
+    }
+    expect(fast.website!.hits).toBe(hits);
+  });
+
+  it('still counts every request: the one past the limit is refused with 429', async () => {
+    for (const mode of ['public', 'website'] as const) {
+      const who = mode === 'public' ? newClient() : { ...newClient(), host: 'localhost' };
+      const path = mode === 'public' ? PERMALINK : POST;
+      const hits = fast[mode]!.hits;
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMIT + 1; i++) statuses.push((await send(base[mode]!, path, who)).status);
+      expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
+      // Every allowed one was a replay (the answer was recorded by an earlier client).
+      expect(fast[mode]!.hits).toBe(hits + LIMIT);
+      const refused = await send(base[mode]!, path, who);
+      expect(refused.status).toBe(429);
+      expect(header(refused, 'retry-after')).toMatch(/^\d+$/);
+      expect(header(refused, 'ratelimit')).toMatch(/remaining=0/);
+    }
+  });
+
+  it('leaves unknown hosts, other methods, credentials and bodies to the slow path', async () => {
+    const who = newClient();
+    const hits = { public: fast.public!.hits, website: fast.website!.hits };
+    for (let i = 0; i < 2; i++) {
+      expect((await send(base.website!, POST, { ...who, host: 'unknown.example' })).status).toBe(404);
+      expect((await send(base.public!, '/v1/permalink/nothing-here', who)).status).toBe(404);
+      expect((await send(base.public!, PERMALINK, { ...who, authorization: 'Bearer x' })).status).toBe(200);
+      expect((await send(base.public!, PERMALINK, { ...who }, 'POST', '{}')).status).toBe(404);
+      expect(
+        (await send(base.public!, PERMALINK, { ...who, 'content-length': '2' }, 'GET', '{}')).status,
+      ).toBe(200);
+    }
+    expect({ public: fast.public!.hits, website: fast.website!.hits }).toEqual(hits);
+  });
+});

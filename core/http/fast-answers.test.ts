@@ -1,0 +1,124 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { type Context, Hono } from 'hono';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dependOn, FastAnswers, type FastAnswersOptions, replayable } from './fast-answers.ts';
+
+/**
+ * The fast answers' own rules over real HTTP with a small Hono app (cli/fast-answers.test.ts covers the real
+ * apps): what is recorded, what is not, what a failed check does, and the bounds.
+ */
+let server: Server | undefined;
+afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+
+async function start(app: Hono, options: Partial<FastAnswersOptions> = {}) {
+  const fast = new FastAnswers({ varyOn: ['host'], ...options });
+  server = createServer(fast.listener(getRequestListener(app.fetch)));
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
+      const req = request(base + path, { headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { fast, get };
+}
+
+describe('fast answers', () => {
+  it('replays a marked answer while its checks hold, and forgets it once one fails', async () => {
+    let version = 1;
+    let computed = 0;
+    const app = new Hono().get('/page', (c) => {
+      computed++;
+      const seen = version;
+      dependOn(c, () => version === seen);
+      replayable(c);
+      return c.body(`v${seen}`, 200, { ETag: `"v${seen}"`, 'Content-Type': 'text/plain' });
+    });
+    const { fast, get } = await start(app);
+    expect((await get('/page')).body).toBe('v1');
+    expect((await get('/page')).body).toBe('v1');
+    expect([computed, fast.hits]).toEqual([1, 1]);
+    version = 2;
+    expect((await get('/page')).body).toBe('v2');
+    expect((await get('/page')).body).toBe('v2');
+    expect([computed, fast.hits]).toEqual([2, 2]);
+    // Another host is another key.
+    expect((await get('/page', { host: 'other.example' })).body).toBe('v2');
+    expect(computed).toBe(3);
+  });
+
+  it('records nothing unmarked, without an ETag, setting a cookie, streamed, or other than 200/304', async () => {
+    const mark = (c: Context) => {
+      dependOn(c, () => true);
+      replayable(c);
+    };
+    const app = new Hono()
+      .get('/unmarked', (c) => c.body('x', 200, { ETag: '"x"' }))
+      .get('/no-etag', (c) => {
+        mark(c);
+        return c.body('x');
+      })
+      .get('/cookie', (c) => {
+        mark(c);
+        return c.body('x', 200, { ETag: '"x"', 'Set-Cookie': 'a=b' });
+      })
+      .get('/stream', (c) => {
+        mark(c);
+        return c.body(new Blob(['x']).stream(), 200, { ETag: '"x"' });
+      })
+      .get('/missing', (c) => {
+        mark(c);
+        return c.body('x', 404, { ETag: '"x"' });
+      });
+    const { fast, get } = await start(app);
+    for (const path of ['/unmarked', '/no-etag', '/cookie', '/stream', '/missing'])
+      for (let i = 0; i < 2; i++) await get(path);
+    expect([fast.size, fast.hits]).toEqual([0, 0]);
+  });
+
+  it('is bounded by entries and by body bytes, oldest first', async () => {
+    const app = new Hono().get('/:n', (c) => {
+      dependOn(c, () => true);
+      replayable(c);
+      return c.body('x'.repeat(1000), 200, { ETag: `"${c.req.param('n')}"` });
+    });
+    const byCount = await start(app, { maxEntries: 3 });
+    for (const n of ['1', '2', '3', '4']) await byCount.get(`/${n}`);
+    expect(byCount.fast.size).toBe(3);
+    await byCount.get('/1');
+    expect(byCount.fast.hits).toBe(0);
+    await new Promise<void>((done) => server!.close(() => done()));
+    const byBytes = await start(app, { maxBytes: 2500 });
+    for (const n of ['1', '2', '3', '4']) await byBytes.get(`/${n}`);
+    expect(byBytes.fast.size).toBe(2);
+    await byBytes.get('/4');
+    expect(byBytes.fast.hits).toBe(1);
+  });
+
+  it('answers 304 only for the exact ETag it recorded a 304 for', async () => {
+    const app = new Hono().get('/p', (c) => {
+      dependOn(c, () => true);
+      replayable(c);
+      if (c.req.header('if-none-match')?.includes('"e"')) return c.body(null, 304, { ETag: '"e"' });
+      return c.body('body', 200, { ETag: '"e"' });
+    });
+    const { fast, get } = await start(app);
+    await get('/p');
+    expect((await get('/p', { 'if-none-match': '"e"' })).status).toBe(304);
+    expect((await get('/p', { 'if-none-match': '"e"' })).status).toBe(304);
+    expect(fast.hits).toBe(1);
+    expect((await get('/p', { 'if-none-match': '"a", "e"' })).status).toBe(304);
+    expect((await get('/p', { 'if-none-match': '"a", "e"' })).status).toBe(304);
+    expect(fast.hits).toBe(1);
+    const ok = await get('/p');
+    expect([ok.status, ok.body, fast.hits]).toEqual([200, 'body', 2]);
+  });
+});

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
+import type { Db } from '../../core/db/types.ts';
+import { memoryStorage } from '../../core/media/memory-storage.ts';
+import { coreProcedures } from '../../core/procedures/index.ts';
+import { type RpcHarness, rpcHarness } from '../../core/rpc/test-harness.ts';
+import { importSpace } from '../../core/space-format/import.ts';
+import { parseSpaceFile } from '../../core/space-format/validate.ts';
+import { testDatabases } from '../../core/testing/databases.ts';
+import { deliveryFixture, deliveryIds as ids } from './delivery-fixture.ts';
+import {
+  type ListSelection,
+  type Route,
+  selectDocuments,
+  selectList,
+  selectPermalinks,
+} from './document-query.ts';
+
+/**
+ * The delivery index (core/db/migrations/0002_delivered_documents.sql) must deliver exactly what the walk of the
+ * tree delivers. A seeded random run changes the fixture's tree the ways writers do (publish and unpublish
+ * through the real procedures, import, moves, reorders, new slugs, retypes, bulk inserts, deletes) and after
+ * every change compares every read of document-query.ts through the index with the same read through the walk.
+ */
+
+const plugins = loadPlugins({ website: true });
+const locales = ['en', 'de'];
+
+/** mulberry32: a small seeded generator, so a failing run can be repeated. */
+function random(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  return { next, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)] as T };
+}
+
+let serial = 0;
+const newId = () => `00000000-0000-4000-9000-${String(++serial).padStart(12, '0')}`;
+
+describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
+  let h: RpcHarness;
+  let db: Db;
+  let key: string;
+  const space = ids.space;
+
+  const importFixture = () =>
+    importSpace(db, parseSpaceFile(deliveryFixture(), plugins), {
+      baseDir: process.cwd(),
+      storage: memoryStorage(),
+      plugins,
+      replace: true,
+    });
+
+  beforeAll(async () => {
+    h = await rpcHarness({ open, procedures: coreProcedures, plugins, migrations: allMigrations(plugins) });
+    db = h.db;
+    key = await h.key({ role: 'editor' });
+    await importFixture();
+  });
+  afterAll(() => h.close());
+
+  const documentIds = async () =>
+    (
+      await db.query<{ id: string }>('select id from documents where space_id = $1 order by id', [space])
+    ).rows.map((r) => r.id);
+
+  /** Both routes of one read give the same answer; returns it. */
+  async function same<T>(label: string, read: (route: Route) => Promise<T>): Promise<T> {
+    const chain = await read('chain');
+    const index = await read('index');
+    expect(index, label).toEqual(chain);
+    return chain;
+  }
+
+  async function compareAll(step: string, rnd: ReturnType<typeof random>) {
+    const all = await documentIds();
+    const types = (
+      await db.query<{ name: string }>(
+        `select name from content_types where space_id = $1 and kind = 'content' order by name`,
+        [space],
+      )
+    ).rows.map((r) => r.name);
+    const tags = (
+      await db.query<{ slug: string }>('select slug from tags where space_id = $1', [space])
+    ).rows.map((r) => r.slug);
+    const sample = (n: number) => Array.from({ length: n }, () => rnd.pick(all));
+    // The counters the list totals are summed from match the index row for row.
+    const counts = (sql: string) => db.query(`${sql} order by 1, 2, 3, 4`).then((r) => r.rows);
+    expect(
+      await counts('select space_id, locale, parent_id, type, n::int from delivered_counts where n <> 0'),
+      `${step}: counters`,
+    ).toEqual(
+      await counts(
+        'select space_id, locale, parent_id, type, count(*)::int as n from delivered_documents group by 1, 2, 3, 4',
+      ),
+    );
+    await same(`${step}: permalinks in every locale`, (route) =>
+      selectPermalinks(db, { spaceId: space, locale: 'every', ids: all }, route),
+    );
+    for (const locale of locales) {
+      const at = `${step} (${locale})`;
+      const list = (extra: Partial<ListSelection>, label: string) =>
+        same(`${at}: list ${label}`, (route) =>
+          selectList(db, { spaceId: space, locale, types, limit: 100, offset: 0, ...extra }, route),
+        );
+      const everything = await list({}, 'of everything');
+      // Pages of three across the whole list, and one past its end.
+      for (let offset = 0; offset <= everything.total; offset += 3) {
+        await list({ limit: 3, offset }, `limit 3 offset ${offset}`);
+      }
+      for (const type of [...types, 'no-such-type']) await list({ types: [type] }, `type ${type}`);
+      for (const id of sample(6)) await list({ parentId: id }, `parent ${id}`);
+      for (const id of sample(6)) {
+        const offset = rnd.int(3);
+        await list({ under: id, limit: 5, offset }, `under ${id} offset ${offset}`);
+      }
+      for (const tag of tags) await list({ tags: [tag] }, `tag ${tag}`);
+      for (const search of ['about', 'roastery', 'generated', 'team news']) {
+        await list({ search }, `search ${search}`);
+      }
+      await list({ parentId: ids.about, under: ids.about, tags, search: 'lovelace' }, 'all filters');
+
+      const docs = await same(`${at}: documents by id`, (route) =>
+        selectDocuments(db, { spaceId: space, locale, ids: all }, route),
+      );
+      const parentIds = sample(4);
+      await same(`${at}: children`, (route) =>
+        selectDocuments(db, { spaceId: space, locale, parentIds }, route),
+      );
+      await same(`${at}: home`, (route) =>
+        selectDocuments(db, { spaceId: space, locale, home: true }, route),
+      );
+      for (const doc of docs) {
+        const segments = doc.permalink.split('/');
+        await same(`${at}: at ${doc.permalink}`, (route) =>
+          selectDocuments(db, { spaceId: space, locale, segments }, route),
+        );
+        await same(`${at}: at ${doc.permalink}/missing`, (route) =>
+          selectDocuments(db, { spaceId: space, locale, segments: [...segments, 'missing'] }, route),
+        );
+      }
+      await same(`${at}: permalinks`, (route) =>
+        selectPermalinks(db, { spaceId: space, locale, ids: all }, route),
+      );
+    }
+  }
+
+  /** The ids of `id` and everything under it. */
+  const subtree = async (id: string) =>
+    (
+      await db.query<{ id: string }>(
+        `with recursive t as (select $1::uuid as id union select d.id from documents d join t on d.parent_id = t.id)
+         select id from t`,
+        [id],
+      )
+    ).rows.map((r) => r.id);
+
+  const publish = (name: 'content.publish' | 'content.unpublish', id: string, locale: string) =>
+    h.call(name, { space: 'fixture', id, locale }, key);
+
+  /** The changes a step can make, each the way a writer makes it. */
+  const changes: Record<string, (rnd: ReturnType<typeof random>, all: string[]) => Promise<unknown>> = {
+    publish: async (rnd, all) => {
+      const res = await publish('content.publish', rnd.pick(all), rnd.pick(locales));
+      expect([200, 404]).toContain(res.status);
+    },
+    unpublish: async (rnd, all) => {
+      const res = await publish('content.unpublish', rnd.pick(all), rnd.pick(locales));
+      expect(res.status).toBe(200);
+    },
+    'new slug, published': async (rnd, all) => {
+      const id = rnd.pick(all);
+      const locale = rnd.pick(locales);
+      await db.query(
+        `insert into document_versions (document_id, locale, state, title, slug, fields)
+         values ($1, $2, 'draft', 'Renamed', $3, '{}')
+         on conflict (document_id, locale, state) do update set slug = excluded.slug`,
+        [id, locale, `renamed-${rnd.int(1000)}`],
+      );
+      expect((await publish('content.publish', id, locale)).status).toBe(200);
+    },
+    'new slug in place': (rnd, all) =>
+      db.query(
+        `update document_versions set slug = slug || '-x' where document_id = $1 and state = 'published'`,
+        [rnd.pick(all)],
+      ),
+    'new title only': (rnd, all) =>
+      db.query(`update document_versions set title = title || '!' where document_id = $1`, [rnd.pick(all)]),
+    move: async (rnd, all) => {
+      const id = rnd.pick(all);
+      const below = new Set(await subtree(id));
+      const targets = [null, ...all.filter((x) => !below.has(x))];
+      await db.query('update documents set parent_id = $2 where id = $1', [id, rnd.pick(targets)]);
+    },
+    reorder: (rnd, all) =>
+      db.query('update documents set position = $2 where id = $1', [rnd.pick(all), rnd.int(5)]),
+    'reorder all': (_rnd) =>
+      db.query('update documents set position = (position * 7 + 3) % 5 where space_id = $1', [space]),
+    retype: (rnd, all) =>
+      db.query('update documents set type = $2 where id = $1', [
+        rnd.pick(all),
+        rnd.pick(['page', 'blog-post', 'legacy']),
+      ]),
+    'bulk insert': async (rnd, all) => {
+      // A small tree in one statement per table, children's versions before their parents'.
+      const top = newId();
+      const kids = [newId(), newId(), newId()];
+      const parent = rnd.next() < 0.3 ? null : rnd.pick(all);
+      await db.query(
+        `insert into documents (id, space_id, type, parent_id, position, created_at)
+         values ($1, $2, 'page', $3, 1, now()), ($4, $2, 'page', $1, 0, now()), ($5, $2, 'blog-post', $1, 0, now()),
+           ($6, $2, 'page', $4, 2, now())`,
+        [top, space, parent, ...kids],
+      );
+      const rows = [...kids, top].flatMap((id, i) =>
+        [...locales, 'fr']
+          .filter(() => rnd.next() < 0.8)
+          .map((locale) => ({ id, locale, slug: `bulk-${i}-${rnd.int(3)}` })),
+      );
+      await db.query(
+        `insert into document_versions (document_id, locale, state, title, slug, fields, search_text)
+         select id, locale, 'published', 'Generated ' || slug, slug, '{}', 'generated roastery'
+         from jsonb_to_recordset($1::jsonb) as x(id uuid, locale text, slug text)`,
+        [JSON.stringify(rows)],
+      );
+    },
+    delete: (rnd, all) =>
+      db.query('delete from documents where id = $1 and id <> $2', [rnd.pick(all), ids.home]),
+    'delete versions': (rnd, all) =>
+      db.query(`delete from document_versions where document_id = $1 and locale = $2`, [
+        rnd.pick(all),
+        rnd.pick(locales),
+      ]),
+  };
+
+  it('delivers what the walk delivers after an import', async () => {
+    await compareAll('import', random(1));
+    const counted = await db.query<{ n: number }>(
+      'select count(*)::int as n from delivered_documents where space_id = $1',
+      [space],
+    );
+    // The fixture delivers documents in both locales, but not the child of an unpublished parent.
+    expect(counted.rows[0]!.n).toBeGreaterThan(10);
+    const hidden = await db.query('select 1 from delivered_documents where document_id = $1', [
+      ids.hiddenChild,
+    ]);
+    expect(hidden.rowCount).toBe(0);
+  });
+
+  it('stays what the walk delivers through random changes by every writer', async () => {
+    const rnd = random(20261121);
+    const names = Object.keys(changes);
+    const seen = new Set<string>();
+    // Every kind of change once, then a random run with an import in the middle.
+    for (let step = 0; step < 30; step++) {
+      const name = step < names.length ? names[step]! : step === 22 ? 'import' : rnd.pick(names);
+      seen.add(name);
+      if (name === 'import') await importFixture();
+      else await changes[name]!(rnd, await documentIds());
+      await compareAll(`step ${step} (${name})`, rnd);
+    }
+    expect([...seen].sort()).toEqual([...names, 'import'].sort());
+  }, 240_000);
+
+  it('leaves out chains deeper than 64 levels and parent cycles, as the walk does', async () => {
+    await importFixture();
+    const chain = Array.from({ length: 67 }, () => newId());
+    await db.query(
+      `insert into documents (id, space_id, type, parent_id, position)
+       select id, $2, 'page', lag(id) over (order by n), 0 from unnest($1::uuid[]) with ordinality as x(id, n)`,
+      [chain, space],
+    );
+    await db.query(
+      `insert into document_versions (document_id, locale, state, title, slug, fields)
+       select id, 'en', 'published', 'Level', 'l', '{}' from unnest($1::uuid[]) as x(id)`,
+      [chain],
+    );
+    const delivered = await db.query<{ n: number }>(
+      'select count(*)::int as n from delivered_documents where document_id = any($1::uuid[])',
+      [chain],
+    );
+    expect(delivered.rows[0]!.n).toBe(64);
+    // A cycle: the top of the deep chain moves under its own grandchild; nothing of it is delivered any more.
+    await db.query('update documents set parent_id = $2 where id = $1', [chain[0], chain[2]]);
+    const after = await db.query<{ n: number }>(
+      'select count(*)::int as n from delivered_documents where document_id = any($1::uuid[])',
+      [chain],
+    );
+    expect(after.rows[0]!.n).toBe(0);
+    await db.query('delete from documents where id = any($1::uuid[])', [chain]);
+    await compareAll('cycle removed', random(3));
+  });
+
+  it('drops with its space and comes back with a new import', async () => {
+    await db.query('delete from spaces where id = $1', [space]);
+    const left = await db.query('select 1 from delivered_documents where space_id = $1', [space]);
+    expect(left.rowCount).toBe(0);
+    await importFixture();
+    await compareAll('re-import', random(4));
+  });
+});
