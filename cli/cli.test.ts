@@ -23,7 +23,9 @@ describe('the verso command', () => {
 
     const migrate = await runVerso(['migrate'], env);
     expect(migrate.code).toBe(0);
-    expect(migrate.stdout).toMatch(/applied core\/0001_core\.sql, website\/0001_website\.sql/);
+    expect(migrate.stdout).toMatch(
+      /applied core\/0001_core\.sql, core\/0002_delivered_documents\.sql, website\/0001_website\.sql/,
+    );
     expect((await runVerso(['migrate'], env)).stdout).toMatch(/up to date/);
 
     const imported = await runVerso(['import', file], env);
@@ -65,7 +67,7 @@ describe('the verso command', () => {
     const result = await runVerso(['serve'], { ...env, SERVER_MODE: 'public', PORT: '0' });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /The database is behind: 2 migration\(s\) not applied .*Run `verso migrate` first/,
+      /The database is behind: 3 migration\(s\) not applied .*Run `verso migrate` first/,
     );
   }, 120_000);
 

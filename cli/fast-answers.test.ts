@@ -298,6 +298,30 @@ describe('fast answers in front of the app', () => {
     }
   });
 
+  it('tags every answer with X-Request-Id: REST, GraphQL, media variants, pages, errors', async () => {
+    const who = newClient();
+    const answer = await send(base.public!, PERMALINK, who);
+    const variant = /\/media\/[^"?]+\.webp\?[^"]+/.exec(answer.body.toString())?.[0];
+    expect(variant, 'a variant address in the permalink answer').toBeDefined();
+    const media = await send(base.public!, variant!.replaceAll('\\u0026', '&'), who);
+    expect(media.status).toBe(200);
+    const answers = {
+      rest: answer,
+      media,
+      mediaAgain: await send(base.public!, variant!.replaceAll('\\u0026', '&'), who),
+      graphql: await send(
+        base.public!,
+        '/graphql',
+        { ...who, 'content-type': 'application/json' },
+        'POST',
+        JSON.stringify({ query: '{ __typename }' }),
+      ),
+      restError: await send(base.public!, '/v1/permalink/nothing-here', who),
+      page: await send(base.website!, POST, { ...who, host: 'localhost' }),
+    };
+    for (const [name, a] of Object.entries(answers)) expect(header(a, 'x-request-id'), name).toMatch(/\S/);
+  });
+
   it('leaves unknown hosts, other methods, credentials and bodies to the slow path', async () => {
     const who = newClient();
     const hits = { public: fast.public!.hits, website: fast.website!.hits };

@@ -52,24 +52,33 @@ function disposition(asset: AssetRecord, inline: boolean): string {
 const openFile = async (path: string, range?: ByteRange) =>
   Readable.toWeb(createReadStream(path, range ?? {})) as ReadableStream<Uint8Array>;
 
+/** The id the request-id middleware gave this request (undefined where none runs). */
+const requestIdOf = (c: Context): string | undefined => c.get('requestId' as never) as string | undefined;
+
 async function original(c: Context, deps: MediaDeps, grant: MediaGrant): Promise<Response> {
   const { asset } = grant;
   const size = await deps.storage.size(asset.storageKey);
   if (size === null) throw new AppError('media.notFound');
   const svg = asset.mimeType === 'image/svg+xml';
   const inline = INLINE.test(asset.mimeType) || svg;
-  return sendFile(c.req.raw, {
-    size,
-    etag: `"${asset.sha256}"`,
-    contentType: inline ? asset.mimeType : 'application/octet-stream',
-    cacheControl: grant.private ? cacheControls.private : cacheControls.original,
-    open: (range) => deps.storage.stream(asset.storageKey, range),
-    headers: {
-      'content-disposition': disposition(asset, inline),
-      // Imported SVGs may carry script; sandboxed, they render as images only.
-      ...(svg ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" } : {}),
+  return sendFile(
+    c.req.raw,
+    {
+      size,
+      etag: `"${asset.sha256}"`,
+      contentType: inline ? asset.mimeType : 'application/octet-stream',
+      cacheControl: grant.private ? cacheControls.private : cacheControls.original,
+      open: (range) => deps.storage.stream(asset.storageKey, range),
+      headers: {
+        'content-disposition': disposition(asset, inline),
+        // Imported SVGs may carry script; sandboxed, they render as images only.
+        ...(svg
+          ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+          : {}),
+      },
     },
-  });
+    requestIdOf(c),
+  );
 }
 
 /**
@@ -120,15 +129,19 @@ export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {
     const grant = await find(c, id);
     if (!grant || !hasVariants(grant.asset.mimeType)) throw new AppError('media.notFound');
     const file = await deps.variants.file(grant.asset, variant.preset, variant.format);
-    return sendFile(c.req.raw, {
-      size: file.size,
-      etag: file.etag,
-      contentType: `image/${variant.format}`,
-      cacheControl: grant.private ? cacheControls.private : cacheControls.variant,
-      open: (range) => openFile(file.path, range),
-      // Buffers from fs and sharp are backed by plain ArrayBuffers.
-      ...(file.bytes ? { bytes: file.bytes as Uint8Array<ArrayBuffer> } : {}),
-    });
+    return sendFile(
+      c.req.raw,
+      {
+        size: file.size,
+        etag: file.etag,
+        contentType: `image/${variant.format}`,
+        cacheControl: grant.private ? cacheControls.private : cacheControls.variant,
+        open: (range) => openFile(file.path, range),
+        // Buffers from fs and sharp are backed by plain ArrayBuffers.
+        ...(file.bytes ? { bytes: file.bytes as Uint8Array<ArrayBuffer> } : {}),
+      },
+      requestIdOf(c),
+    );
   });
   return app;
 }

@@ -45,9 +45,11 @@ export function parseRange(header: string, size: number): ByteRange | 'unsatisfi
  * `If-Range` names other bytes), 416 outside the file, else 200. Bytes are streamed, never buffered whole,
  * unless the caller has them in memory already (`bytes`).
  */
-export async function sendFile(request: Request, file: FileToSend): Promise<Response> {
+export async function sendFile(request: Request, file: FileToSend, requestId?: string): Promise<Response> {
   // A plain object with lower-case names (what a Headers object would send): the server writes it as it is.
+  // A Response of its own loses the headers middleware prepared, so the request id is set here.
   const headers: Record<string, string> = {
+    ...(requestId ? { 'x-request-id': requestId } : {}),
     'accept-ranges': 'bytes',
     'cache-control': file.cacheControl,
     'cross-origin-resource-policy': 'cross-origin',
