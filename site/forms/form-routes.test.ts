@@ -335,7 +335,9 @@ describe.each(testDatabases())('form submissions on $kind', ({ open }) => {
       /<div class="[^"]*" role="status" aria-live="polite" data-form-message="">Thanks!<\/div>/,
     );
     // A forged result is an ordinary (cacheable) page without the message.
-    const forged = await site.call('GET', location.replace(/#.*$/, '').replace(/.$/, '0'));
+    // (Its last signature character changed to another one: a fixed replacement equals it 1 time in 64.)
+    const signed = location.replace(/#.*$/, '');
+    const forged = await site.call('GET', signed.slice(0, -1) + (signed.endsWith('0') ? '1' : '0'));
     expect(forged.status).toBe(200);
     expect(forged.headers['cache-control']).toMatch(/^public/);
     expect(forged.text).not.toContain('Thanks!');
