@@ -93,22 +93,8 @@ export async function loadDesigns(
     `site:designs:${spaceId}:${site.settings.revision}:${schemaVersion}`,
     async (sink) => {
       sink.addTags([cacheTags.design(spaceId), cacheTags.registry]);
-      const model = await deps.reader.contentModel(spaceId);
-      const fields: ContentFields = {
-        contentTypes: Object.fromEntries(model.contentTypes.map((t) => [t.name, t.fields as FieldDef[]])),
-        blockTypes: Object.fromEntries(model.blockTypes.map((t) => [t.name, t.fields as FieldDef[]])),
-      };
-      const firstMenu = await deps.db.query<{ machine_name: string }>(
-        'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
-        [spaceId],
-      );
-      const bundle = completeDesigns({
-        stored: await storedDesigns(deps.db, site, deps.log),
-        fields,
-        firstMenu: firstMenu.rows[0]?.machine_name ?? null,
-      });
-      fields.contentTypes[NOT_FOUND_TYPE] = NOT_FOUND_FIELDS;
-      return { bundle, fields, schemaVersion: model.schemaVersion };
+      const { loaded } = await completeFrom(deps, site, storedDesigns);
+      return loaded;
     },
   );
 }
@@ -118,6 +104,17 @@ async function loadDraftDesigns(
   deps: { db: Queryable; reader: Reader; log: Logger },
   site: SiteInfo,
 ): Promise<LoadedDesigns> {
+  const { loaded, stored } = await completeFrom(deps, site, draftDesigns);
+  const draftKey = `draft-${createHash('sha1').update(JSON.stringify(stored)).digest('base64url')}`;
+  return { ...loaded, draftKey };
+}
+
+/** Stored designs (published or draft) completed with generated ones, with the public fields of every type. */
+async function completeFrom(
+  deps: { db: Queryable; reader: Reader; log: Logger },
+  site: SiteInfo,
+  read: (db: Queryable, site: SiteInfo, log: Logger) => Promise<DesignRecord[]>,
+): Promise<{ loaded: LoadedDesigns; stored: DesignRecord[] }> {
   const spaceId = site.space.id;
   const model = await deps.reader.contentModel(spaceId);
   const fields: ContentFields = {
@@ -128,9 +125,8 @@ async function loadDraftDesigns(
     'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
     [spaceId],
   );
-  const stored = await draftDesigns(deps.db, site, deps.log);
+  const stored = await read(deps.db, site, deps.log);
   const bundle = completeDesigns({ stored, fields, firstMenu: firstMenu.rows[0]?.machine_name ?? null });
   fields.contentTypes[NOT_FOUND_TYPE] = NOT_FOUND_FIELDS;
-  const draftKey = `draft-${createHash('sha1').update(JSON.stringify(stored)).digest('base64url')}`;
-  return { bundle, fields, schemaVersion: model.schemaVersion, draftKey };
+  return { loaded: { bundle, fields, schemaVersion: model.schemaVersion }, stored };
 }
