@@ -34,6 +34,7 @@ import { openDb } from '../core/db/open.ts';
 import { freshPostgres } from '../core/testing/databases.ts';
 import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
 import type { FixedAnswer } from './bare-server.ts';
+import { publishToLive } from './edge.ts';
 import { growDocuments } from './generate-documents.ts';
 import { POST, type RenderTiming } from './render-curve.ts';
 
@@ -245,6 +246,9 @@ async function pair(
 
 // ---------------------------------------------------------------- the run
 
+/** REDIS_URL as given (the edge bench's processes share it; the others run without Redis). */
+let redisUrl: string | undefined;
+
 async function setUp(): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verso-bench-'));
   const env: Record<string, string> = {
@@ -256,6 +260,7 @@ async function setUp(): Promise<{ env: Record<string, string>; cleanup(): Promis
   };
   let drop = async () => {};
   const adminUrl = process.env.DATABASE_URL;
+  redisUrl = process.env.REDIS_URL;
   // Children get exactly the database made here, and no Redis.
   delete process.env.DATABASE_URL;
   delete process.env.REDIS_URL;
@@ -452,6 +457,30 @@ async function uncachedAndRender(env: Record<string, string>, rows: Row[], page:
   return (curve as unknown as { answer: RenderTiming[] }).answer;
 }
 
+/** Publish-to-live through Varnish, and the cached page as Varnish answers it beside the bare server. */
+async function edgePaths(env: Record<string, string>, rows: Row[], page: FixedAnswer) {
+  if (!chosen('varnish') || !redisUrl) return undefined;
+  log('edge: publish-to-live through Varnish (50 publishes)');
+  const edge = await publishToLive({ ...env, REDIS_URL: redisUrl }, POST, 50, log);
+  if (!edge) return undefined;
+  const bare = await bareFor({ [POST]: page });
+  try {
+    await pair(
+      rows,
+      {
+        path: 'cached page through Varnish',
+        detail: 'the blog post from Varnish (shipped VCL, xkey) in front of a website process',
+      },
+      { url: edge.hitUrl + POST, headers: { host: 'localhost' } },
+      { url: `http://127.0.0.1:${bare.port}${POST}` },
+    );
+  } finally {
+    await bare.stop();
+    await edge.stop();
+  }
+  return edge;
+}
+
 /**
  * Median latency of sequential `GET /v1/content?limit=25` with the answer cache off, per space size. The
  * documents are generated from here while the server runs: PostgreSQL only (PGlite is one process's).
@@ -499,6 +528,7 @@ function report(
   render: Awaited<ReturnType<typeof uncachedAndRender>>,
   list: Awaited<ReturnType<typeof listCurve>>,
   database: string,
+  edge?: { p50: number; p99: number; count: number },
 ): string {
   const f0 = (n: number) => n.toFixed(0);
   const lines = [
@@ -520,6 +550,14 @@ function report(
     '',
     ...rows.map((r) => `- ${r.path}: ${r.detail}`),
   ];
+  if (edge) {
+    lines.push(
+      '',
+      '## Publish to live through Varnish',
+      '',
+      `From the \`content.unpublish\`/\`content.publish\` call to Varnish answering the new state (404 or 200) of the blog post, alternating, ${edge.count} changes; a website and a management process on PostgreSQL and Redis, \`EDGE_CACHE=varnish\`: p50 ${edge.p50} ms, p99 ${edge.p99} ms.`,
+    );
+  }
   if (render.length) {
     lines.push(
       '',
@@ -565,11 +603,17 @@ async function main() {
     // `--only list-curve`: nothing but the list latency curve (PostgreSQL).
     const listOnly = ONLY?.includes('list-curve') === true;
     if (!listOnly) await publicPaths(env, rows);
-    const sitePathsChosen = ['cached page', '304 revalidation (page)', 'uncached page render'].some(chosen);
+    const sitePathsChosen = [
+      'cached page',
+      '304 revalidation (page)',
+      'uncached page render',
+      'varnish',
+    ].some(chosen);
     const page = sitePathsChosen ? await sitePaths(env, rows) : undefined;
+    const edge = page ? await edgePaths(env, rows, page) : undefined;
     const render = page ? await uncachedAndRender(env, rows, page) : [];
     const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve(env);
-    const text = report(rows, render, list, database);
+    const text = report(rows, render, list, database, edge);
     if (!ONLY || args.includes('--out')) writeFileSync(join(root, OUT), text);
     process.stdout.write(text);
     const written = !ONLY || args.includes('--out') ? `written to ${OUT}` : `${OUT} left alone (--only)`;

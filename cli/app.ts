@@ -1,11 +1,18 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { loadStudio } from '../build/studio.ts';
+import { authRoutes } from '../core/auth/auth-routes.ts';
+import { edgeAnswers } from '../core/cache/edge/edge-answers.ts';
+import { type EdgeStatus, edgeStatusOf } from '../core/cache/edge/edge-purges.ts';
 import type { Scope, ServerMode } from '../core/config/index.ts';
 import { controlRoutes } from '../core/control/control-routes.ts';
 import { AppError } from '../core/errors/app-error.ts';
 import { errorResponse } from '../core/http/error-handler.ts';
 import { installFastAnswers } from '../core/http/fast-answers.ts';
 import { healthRoutes } from '../core/http/health.ts';
+import { jsonBodyLimit } from '../core/http/json-body-limit.ts';
 import { requestId } from '../core/http/request-id.ts';
+import { metricsRoute } from '../core/metrics/metrics-route.ts';
+import { installRequestMetrics } from '../core/metrics/observe-requests.ts';
 import { registryRoutes } from '../core/registry/registry-routes.ts';
 import { rpcRoutes } from '../core/rpc/rpc-routes.ts';
 import { graphqlRoutes } from '../delivery/graphql/index.ts';
@@ -15,6 +22,8 @@ import { uploadRoutes } from '../delivery/media/upload.ts';
 import { publicApi } from '../delivery/public-api/index.ts';
 import { fastPagesOptions } from '../site/server/fast-pages.ts';
 import { websiteServer } from '../site/server/website-server.ts';
+import { studioPreviewProcedure } from '../studio/server/preview-procedure.ts';
+import { sessionFromAuthRoute, studioRoutes } from '../studio/server/studio-routes.ts';
 import { allProcedures } from './procedures.ts';
 import { publicApiRateLimit, sitePagesRateLimit } from './rate-limits.ts';
 import type { Services } from './services.ts';
@@ -23,6 +32,24 @@ import type { Services } from './services.ts';
 function siteOriginOf(config: Services['config']): (host: string) => string {
   const template = config.SITE_URL_TEMPLATE ?? (config.development ? 'http://{host}:3200' : 'https://{host}');
   return (host) => template.replace('{host}', host).replace(/\/$/, '');
+}
+
+/** The studio's own procedures (what it previews), when the website plugin is on. */
+function studioProcedures(services: Services) {
+  const website = services.plugins.some((p) => p.id === 'website');
+  return website && services.config.SCOPES.includes('studio')
+    ? [studioPreviewProcedure({ mediaSecret: services.mediaSecret })]
+    : [];
+}
+
+/** Adds the edge's purge status to a ready `/readyz` answer (`edge`: ok or failing, pending retries). */
+function withEdgeStatus(status: () => Promise<EdgeStatus>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status !== 200) return;
+    const body = (await c.res.clone().json()) as Record<string, unknown>;
+    c.res = c.json({ ...body, edge: await status() }, 200, { 'Cache-Control': 'no-store' });
+  };
 }
 
 /** The HTTP app of one server mode: what it mounts follows `SERVER_MODE` and `SCOPES` (operations.md). */
@@ -34,6 +61,26 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
   const mountScoped = (scope: Scope, mount: () => void) => {
     if (scopes.includes(scope)) mount();
   };
+  // Every answer is counted (core/metrics/); `/metrics` answers only METRICS_ALLOWED_IPS, before any surface.
+  const { metrics } = services;
+  installRequestMetrics(app, metrics, mode === 'website');
+  const onLookup = (hit: boolean) => metrics.cacheLookup('answer', hit);
+  mountScoped('metrics', () =>
+    app.use(
+      '/metrics',
+      metricsRoute({
+        metrics,
+        allowedIps: services.config.METRICS_ALLOWED_IPS,
+        trustedProxies: services.config.TRUSTED_PROXIES,
+      }),
+    ),
+  );
+  // With an edge cache: cacheable answers carry their tags for it, and /readyz says how its purges fare.
+  const edge = services.config.EDGE_CACHE;
+  if (edge !== 'none' && mode !== 'management')
+    app.use('*', edgeAnswers({ kind: edge, ttlSeconds: services.config.EDGE_CACHE_TTL }));
+  const edgeStatus = edgeStatusOf(services.cache);
+  if (edgeStatus) app.use('/readyz', withEdgeStatus(edgeStatus));
   // The public API answers /healthz, /readyz and / itself, and sets the request's space for what follows.
   if (mode === 'public') {
     const blockDesigns = services.plugins.some((p) => p.id === 'website');
@@ -44,7 +91,7 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
     app.use('/graphql', limit);
     app.route('/', api.app);
     // Repeated cached REST answers are replayed in front of the app (core/http/fast-answers.ts).
-    installFastAnswers(app, { varyOn: ['host', 'x-forwarded-proto'] });
+    installFastAnswers(app, { varyOn: ['host', 'x-forwarded-proto'], onLookup });
     mountScoped('graphql', () => app.route('/', graphqlRoutes({ ...services, reader: api.reader })));
   }
   app.route('/', healthRoutes(services.db));
@@ -53,13 +100,15 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
     app.use('*', sitePagesRateLimit(services));
     app.route('/', websiteServer(services));
     // Repeated public cached pages are replayed in front of the app (core/http/fast-answers.ts).
-    installFastAnswers(app, fastPagesOptions);
+    installFastAnswers(app, { ...fastPagesOptions, onLookup });
     return app;
   }
   app.get('/', (c) => c.json({ service: 'verso', mode, scopes: services.config.SCOPES }));
   // Management: /rpc (scope rpc), /api/v1, /control/v1 (scope control only); uploads and /media below.
   if (mode === 'management') {
     const { db, cache, log } = services;
+    const limit = jsonBodyLimit(services.config.REQUEST_MAX_BYTES);
+    for (const path of ['/rpc/*', '/auth/*', '/control/*', '/api/*']) app.use(path, limit);
     mountScoped('rpc', () =>
       app.route(
         '/',
@@ -67,12 +116,33 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
           db,
           cache,
           log,
-          procedures: allProcedures(services.plugins),
+          procedures: [...allProcedures(services.plugins), ...studioProcedures(services)],
           instance: { authSecret: services.authSecret, siteOrigin: siteOriginOf(services.config) },
+          ...(scopes.includes('auth') ? { sessionSecret: services.authSecret } : {}),
+        }),
+      ),
+    );
+    mountScoped('auth', () =>
+      app.route(
+        '/',
+        authRoutes({
+          db,
+          log,
+          secret: services.authSecret,
+          rateLimiter: services.rateLimiter,
+          trustedProxies: services.config.TRUSTED_PROXIES,
         }),
       ),
     );
     app.route('/', registryRoutes({ db, log }));
+    // The studio (studio/): the editor that frames the website's canvas, with the website plugin only.
+    mountScoped('studio', () => {
+      if (!services.plugins.some((p) => p.id === 'website')) return;
+      const siteUrl = services.config.STUDIO_SITE_URL ?? siteOriginOf(services.config)('localhost');
+      // Bundled on the first visit (~0.3 s), not at start: most management processes never serve it;
+      // its budget is held by build/studio.test.ts.
+      app.route('/', studioRoutes({ db, siteUrl, session: sessionFromAuthRoute(app), assets: loadStudio }));
+    });
     mountScoped('control', () =>
       app.route(
         '/',

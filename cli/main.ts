@@ -48,6 +48,10 @@ export async function main(argv: string[]): Promise<void> {
     .option('--role <role>', 'owner, admin, editor, viewer or superadmin', 'admin')
     .option('--expires <duration>', 'lifetime such as 30d, 12h')
     .option('--name <name>', 'a label for the key')
+    .option(
+      '--sign-in-link <studio-url>',
+      'also print a one-time studio sign-in link for the key (10 minutes), e.g. http://localhost:3000',
+    )
     .action(keysCreateCommand);
   program
     .command('types')

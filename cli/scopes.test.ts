@@ -95,4 +95,51 @@ describe('mounting by mode and scope', () => {
     }
     expect((await answer(a, { path: '/control/v1/rateLimits' })).status).toBe(404);
   });
+
+  it('refuses a JSON body past REQUEST_MAX_BYTES with 413 request.tooLarge, before reading it', async () => {
+    const config: Config = {
+      ...services.config,
+      SERVER_MODE: 'management',
+      SCOPES: ['rpc', 'auth', 'control'],
+      REQUEST_MAX_BYTES: 1024,
+    };
+    const a = buildApp('management', { ...services, config });
+    for (const path of [
+      '/rpc/redirects.list',
+      '/auth/session',
+      '/control/v1/rateLimits',
+      '/api/v1/contentTypes/reload',
+    ]) {
+      let pulled = 0;
+      const body = new ReadableStream({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      });
+      const res = await a.request(path, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { 'content-type': 'application/json', 'content-length': String(100 * 1024 * 1024) },
+      } as RequestInit);
+      expect(res.status, path).toBe(413);
+      expect(await errorKey(res), path).toBe('request.tooLarge');
+      expect(pulled, path).toBeLessThanOrEqual(1);
+    }
+    // Chunked (no length): refused once the streamed bytes pass the limit.
+    const chunked = await a.request('/rpc/redirects.list', {
+      method: 'POST',
+      body: new ReadableStream({
+        pull(controller) {
+          controller.enqueue(new Uint8Array(600));
+        },
+      }),
+      duplex: 'half',
+      headers: { 'content-type': 'application/json' },
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    // Under the limit it is read as before.
+    expect((await answer(a, post('/rpc/redirects.list'))).status).toBe(401);
+  });
 });

@@ -9,6 +9,7 @@ import { openMediaStorage } from '../core/media/open-storage.ts';
 import { sharpRenderer } from '../core/media/render-variant.ts';
 import type { MediaStorage } from '../core/media/storage.ts';
 import { type VariantStore, variantStore } from '../core/media/variant-store.ts';
+import { createMetrics, type Metrics } from '../core/metrics/metrics.ts';
 import type { Plugin } from '../core/plugins.ts';
 import type { RateLimiter } from '../core/rate-limit/rate-limiter.ts';
 import type { RedisHandle } from '../core/redis/connection.ts';
@@ -32,6 +33,8 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** The process's Redis connection when `REDIS_URL` is set and the command serves (see createServices). */
   redis?: RedisHandle;
+  /** The process's figures (`GET /metrics`, scope `metrics`). */
+  metrics: Metrics;
 }
 
 /** Closes what the services opened: Redis (first, so that closing is not taken for an outage), the cache, the database. */
@@ -48,9 +51,12 @@ export async function closeServices(services: Services): Promise<void> {
 export async function createServices(config: Config, options: { redis?: boolean } = {}): Promise<Services> {
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDb(config);
+  // Node's own figures (RSS, event loop, GC) only for processes that serve.
+  const metrics = createMetrics({ processMetrics: options.redis === true });
+  metrics.watch({ pool: () => db.poolUse?.() });
   let shared: Awaited<ReturnType<typeof openSharedState>>;
   try {
-    shared = await openSharedState({ config, db, log, useRedis: options.redis === true });
+    shared = await openSharedState({ config, db, log, useRedis: options.redis === true, metrics });
   } catch (err) {
     await db.close();
     throw err;
@@ -77,5 +83,6 @@ export async function createServices(config: Config, options: { redis?: boolean 
     cache: shared.cache,
     rateLimiter: shared.rateLimiter,
     redis: shared.redis,
+    metrics,
   };
 }

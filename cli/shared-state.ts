@@ -1,3 +1,5 @@
+import { edgePurgerFrom } from '../core/cache/edge/edge-config.ts';
+import { forwardPurges } from '../core/cache/edge/edge-purges.ts';
 import { memoryCache } from '../core/cache/memory-cache.ts';
 import { redisCache } from '../core/cache/redis-cache.ts';
 import type { TaggedCache } from '../core/cache/tagged-cache.ts';
@@ -6,6 +8,7 @@ import { spaceRateOverrides } from '../core/control/rate-overrides.ts';
 import type { Db } from '../core/db/types.ts';
 import { AppError } from '../core/errors/app-error.ts';
 import type { Logger } from '../core/log.ts';
+import type { Metrics } from '../core/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from '../core/rate-limit/rate-limiter.ts';
 import { checkRedis } from '../core/redis/checks.ts';
 import { connectRedis, type RedisHandle } from '../core/redis/connection.ts';
@@ -26,8 +29,9 @@ export async function openSharedState(args: {
   db: Db;
   log: Logger;
   useRedis: boolean;
+  metrics?: Metrics;
 }): Promise<SharedState> {
-  const { config, db, log } = args;
+  const { config, db, log, metrics } = args;
   let redis: RedisHandle | undefined;
   if (args.useRedis && config.REDIS_URL) {
     redis = await connectRedis({ url: config.REDIS_URL, log, prefix: config.REDIS_KEY_PREFIX });
@@ -53,9 +57,19 @@ export async function openSharedState(args: {
       });
     }
   }
-  const cache = redis
-    ? redisCache({ redis, defaultTtlSeconds: config.CACHE_TTL })
-    : memoryCache({ defaultTtlSeconds: config.CACHE_TTL });
-  const rateLimiter = createRateLimiter({ redis, log, overridesFor: spaceRateOverrides({ db, cache }) });
+  const measured = metrics ? { metrics } : {};
+  const own = redis
+    ? redisCache({ redis, defaultTtlSeconds: config.CACHE_TTL, ...measured })
+    : memoryCache({ defaultTtlSeconds: config.CACHE_TTL, ...measured });
+  // With EDGE_CACHE set, every purge also reaches the edge (core/cache/edge/).
+  const purger = edgePurgerFrom(config);
+  const cache = purger ? forwardPurges(own, { purger, log, ...(redis ? { redis } : {}) }) : own;
+  const rateLimiter = createRateLimiter({
+    redis,
+    log,
+    overridesFor: spaceRateOverrides({ db, cache }),
+    ...(metrics ? { onRefused: (rule: string) => metrics.rateRefused(rule) } : {}),
+  });
+  if (metrics && redis) metrics.watch({ redisUp: () => redis.reachable() });
   return { redis, cache, rateLimiter };
 }

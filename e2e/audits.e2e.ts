@@ -6,11 +6,13 @@ import { launchChromium, watchedPage } from './support/browser.ts';
 import { hostUrl, type Stack, servicesConfigured, startStack } from './support/stack.ts';
 
 // Browser audits of the demo on a real `verso serve` website process (docs/operations.md, "Audits"):
-// Lighthouse (default mobile settings: simulated slow 4G and 4x CPU slowdown) 100 in accessibility,
+// Lighthouse (both presets: mobile, with simulated slow 4G and 4x CPU slowdown, and desktop) 100 in accessibility,
 // best practices and SEO and at least 95 in performance; axe-core without violations at phone and
 // desktop width; the Nu HTML Checker without errors; no console error and no CSP violation.
 
-const RUNS = 3; // Lighthouse's guidance on variance: judge performance by the median of several runs.
+// Lighthouse's guidance on variance (docs/variability.md): judge performance by the median of five runs. With
+// three, one run slowed by a busy CI machine (total blocking time) decided the result.
+const RUNS = 5;
 const PERFORMANCE_TARGET = 95;
 
 let stack: Stack | undefined;
@@ -41,12 +43,22 @@ const pages = () => [
  * One Lighthouse run. A run that Lighthouse itself reports as failed (`runtimeError`: its categories
  * then score null, read as 0) is a failed measurement, not a score: it is logged and measured once more.
  */
-async function measured(url: string): Promise<LighthouseScores> {
-  const first = await lighthouseScores(url, debuggingPort);
+async function measured(url: string, preset: Preset): Promise<LighthouseScores> {
+  const first = await lighthouseScores(url, debuggingPort, preset);
   if (!first.runtimeError) return first;
   process.stdout.write(`[lighthouse] ${url}: the run failed (${first.runtimeError}); measuring again\n`);
-  return lighthouseScores(url, debuggingPort);
+  return lighthouseScores(url, debuggingPort, preset);
 }
+
+type Preset = 'mobile' | 'desktop';
+/**
+ * Both of Lighthouse's presets, with the same bars. Mobile (simulated slow 4G, 4x CPU slowdown) varies from
+ * run to run, so its performance is the median of five runs; desktop varies little and runs once.
+ */
+const PRESETS: Array<{ preset: Preset; runs: number }> = [
+  { preset: 'mobile', runs: RUNS },
+  { preset: 'desktop', runs: 1 },
+];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -79,31 +91,35 @@ describe.skipIf(!servicesConfigured())('browser audits of the demo', () => {
         }
       });
 
-      it('scores 100 in Lighthouse accessibility, best practices and SEO, and at least 95 in performance', async () => {
-        const { name, url } = pages()[index]!;
-        const runs: LighthouseScores[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await measured(url));
-        const performance = median(runs.map((r) => r.performance));
-        const report = `${name} (${url}): ${runs
-          .map(
-            (r) =>
-              `perf ${r.performance} a11y ${r.accessibility} bp ${r['best-practices']} seo ${r.seo}` +
-              (r.runtimeError ? ` (${r.runtimeError})` : '') +
-              (r.runWarnings.length ? ` [${r.runWarnings.join('; ')}]` : ''),
-          )
-          .join(' | ')}; median performance ${performance}`;
-        process.stdout.write(`[lighthouse] ${report}\n`);
-        for (const run of runs) {
-          const why = `${report}\nfailing audits: ${run.failing.join(', ')}`;
-          expect(run.accessibility, why).toBe(100);
-          expect(run['best-practices'], why).toBe(100);
-          expect(run.seo, why).toBe(100);
-        }
-        expect(
-          performance,
-          `${report}\nfailing audits: ${runs.map((r) => r.failing.join(', ')).join(' | ')}`,
-        ).toBeGreaterThanOrEqual(PERFORMANCE_TARGET);
-      }, 300_000);
+      it.each(PRESETS)(
+        'scores 100 in Lighthouse ($preset) accessibility, best practices and SEO, and at least 95 in performance',
+        async ({ preset, runs: count }) => {
+          const { name, url } = pages()[index]!;
+          const runs: LighthouseScores[] = [];
+          for (let i = 0; i < count; i++) runs.push(await measured(url, preset));
+          const performance = median(runs.map((r) => r.performance));
+          const report = `${name} (${url}, ${preset}): ${runs
+            .map(
+              (r) =>
+                `perf ${r.performance} a11y ${r.accessibility} bp ${r['best-practices']} seo ${r.seo}` +
+                (r.runtimeError ? ` (${r.runtimeError})` : '') +
+                (r.runWarnings.length ? ` [${r.runWarnings.join('; ')}]` : ''),
+            )
+            .join(' | ')}; median performance ${performance}`;
+          process.stdout.write(`[lighthouse] ${report}\n`);
+          for (const run of runs) {
+            const why = `${report}\nfailing audits: ${run.failing.join(', ')}`;
+            expect(run.accessibility, why).toBe(100);
+            expect(run['best-practices'], why).toBe(100);
+            expect(run.seo, why).toBe(100);
+          }
+          expect(
+            performance,
+            `${report}\nfailing audits: ${runs.map((r) => r.failing.join(', ')).join(' | ')}`,
+          ).toBeGreaterThanOrEqual(PERFORMANCE_TARGET);
+        },
+        300_000,
+      );
     });
   }
 });

@@ -64,7 +64,15 @@ function kindInner(node: DesignNode, selector: string): string {
         ]) +
         // The links take the node's colour (as menu entries do), so a switch styled for a dark footer
         // keeps its contrast instead of showing the theme's link colour.
-        rule(`${selector} :where(a)`, ['color:inherit'])
+        // Each link a target of at least 24 × 24 CSS px (WCAG 2.5.8), so `EN DE` are not too small to tap.
+        rule(`${selector} :where(a)`, [
+          'color:inherit',
+          'display:inline-flex',
+          'align-items:center',
+          'justify-content:center',
+          'min-inline-size:24px',
+          'min-block-size:24px',
+        ])
       );
     case 'formField':
       return (

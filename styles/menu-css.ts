@@ -55,7 +55,8 @@ function common(p: Parts): string {
     w(`${p.root} a`, 'color:inherit;text-decoration:none') +
     w(
       `${p.toggle}, ${p.mobileButton}, ${p.close}`,
-      'display:none;align-items:center;justify-content:center;gap:.5em;padding:.25em;background:none;border:0;color:inherit;font:inherit;cursor:pointer',
+      // At least 24 × 24 CSS px: the target size of WCAG 2.5.8, which Lighthouse checks at desktop width too.
+      'display:none;align-items:center;justify-content:center;gap:.5em;padding:.25em;min-inline-size:24px;min-block-size:24px;background:none;border:0;color:inherit;font:inherit;cursor:pointer',
     ) +
     w(
       p.toggle,

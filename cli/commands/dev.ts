@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiKey } from '../../core/auth/api-keys.ts';
+import { createApiKey, verifyApiKeyToken } from '../../core/auth/api-keys.ts';
+import { createLinkToken } from '../../core/auth/sessions.ts';
 import { defaultScopes, loadConfig, type ServerMode } from '../../core/config/index.ts';
 import { migrate } from '../../core/db/migrations.ts';
 import { listen } from '../../core/http/listen.ts';
@@ -26,7 +27,9 @@ async function devApiKey(services: Services): Promise<string> {
 
 /** `npm start`: migrate, import the demo on first start, and serve all three surfaces from one process. */
 export async function devCommand(): Promise<void> {
-  const config = loadConfig(process.env, { development: true });
+  const loaded = loadConfig(process.env, { development: true });
+  // The studio (management, :3000) frames the website's canvas, which only an editor origin may frame.
+  const config = { ...loaded, EDITOR_ORIGIN: loaded.EDITOR_ORIGIN ?? ['http://localhost:3000'] };
   const services = await createServices(config);
   const { db } = services;
   await migrate(db, allMigrations(services.plugins));
@@ -41,6 +44,8 @@ export async function devCommand(): Promise<void> {
     });
   }
   const key = await devApiKey(services);
+  const principal = await verifyApiKeyToken(db, key);
+  const signIn = principal ? await createLinkToken(db, principal.keyId) : null;
   const surfaces: Array<[ServerMode, number]> = [
     ['management', 3000],
     ['public', 3100],
@@ -65,6 +70,9 @@ export async function devCommand(): Promise<void> {
       '  designed site    http://localhost:3200   (German: http://de.localhost:3200)',
       '  public API       http://localhost:3100   (REST /v1, GraphQL /graphql)',
       '  management API   http://localhost:3000',
+      signIn
+        ? `  studio           http://localhost:3000/auth/link?token=${signIn}   (one-time sign-in link, 10 minutes)`
+        : '  studio           http://localhost:3000/studio',
       `  API key          ${key}`,
       '',
     ].join('\n'),

@@ -1,4 +1,5 @@
 import { createApiKey, parseDuration, type Role } from '../../core/auth/api-keys.ts';
+import { createLinkToken } from '../../core/auth/sessions.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { permissions as knownPermissions, rolePermissions } from '../../core/rpc/permissions.ts';
 import { withServices } from './shared.ts';
@@ -9,6 +10,8 @@ interface KeyOptions {
   role: Role;
   expires?: string;
   name?: string;
+  /** A studio address: also print a one-time sign-in link for the new key (10 minutes). */
+  signInLink?: string;
 }
 
 /** A typo in a permission would make a key that can do less than meant, silently: refuse it instead. */
@@ -47,7 +50,7 @@ export async function keysCreateCommand(options: KeyOptions): Promise<void> {
       spaceIds = res.rows.map((r) => r.id);
     }
     const expiresAt = options.expires ? new Date(Date.now() + parseDuration(options.expires)) : null;
-    const { token } = await createApiKey(db, {
+    const { id, token } = await createApiKey(db, {
       name: options.name,
       role: options.role,
       spaceIds,
@@ -55,5 +58,10 @@ export async function keysCreateCommand(options: KeyOptions): Promise<void> {
       permissions,
     });
     process.stdout.write(`${token}\n`);
+    if (options.signInLink) {
+      const base = options.signInLink.replace(/\/+$/, '');
+      const once = await createLinkToken(db, id);
+      process.stdout.write(`${base}/auth/link?token=${once}\n`);
+    }
   });
 }

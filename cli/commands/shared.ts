@@ -14,7 +14,10 @@ export async function withServices<T>(
   }
 }
 
-/** Progress lines only on a terminal, so piped output stays clean. */
+/**
+ * One line per finished stage, on a terminal and off it alike (CI and container logs show how far an import
+ * got); plain lines, never carriage-return updates, so logs stay readable.
+ */
 export const progressLine = (stage: string, count: number) => {
-  if (process.stderr.isTTY) process.stderr.write(`  ${stage}: ${count}\n`);
+  process.stdout.write(`  ${stage}: ${count}\n`);
 };

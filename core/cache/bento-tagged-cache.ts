@@ -1,4 +1,6 @@
 import type { BentoCache, BentoStore } from 'bentocache';
+import type { Metrics } from '../metrics/metrics.ts';
+import { noteTags } from './edge/request-tags.ts';
 import { FrontLayer } from './front-layer.ts';
 import type { TaggedCache, TagSink } from './tagged-cache.ts';
 
@@ -28,13 +30,32 @@ export function bentoTaggedCache(
     defaultTtlSeconds: number;
     onPurge?: (tags: string[]) => Promise<void>;
     maxEntries?: number;
+    /** Hits and misses per tier; `shared`: bentocache has a Redis layer. */
+    metrics?: Metrics;
+    shared?: boolean;
   },
 ): LocalTaggedCache {
   const front = new FrontLayer(options.maxEntries ?? 10_000);
+  const metrics = options.metrics;
+  if (metrics) {
+    bento.on('cache:hit', ({ layer }: { layer: 'l1' | 'l2' }) => {
+      if (layer === 'l1') return metrics.cacheLookup('memory', true);
+      metrics.cacheLookup('memory', false);
+      metrics.cacheLookup('redis', true);
+    });
+    bento.on('cache:miss', () => {
+      metrics.cacheLookup('memory', false);
+      if (options.shared) metrics.cacheLookup('redis', false);
+    });
+  }
   return {
     async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: { ttlSeconds?: number }) {
-      const hit = front.get(key, Date.now());
-      if (hit !== undefined) return hit as T;
+      const hit = front.entry(key, Date.now());
+      metrics?.cacheLookup('front', hit !== undefined);
+      if (hit !== undefined) {
+        noteTags(hit.tags);
+        return hit.value as T;
+      }
       const ttlSeconds = opts?.ttlSeconds ?? options.defaultTtlSeconds;
       const stored = await bento.getOrSet<Stored<T>>({
         key,
@@ -52,6 +73,7 @@ export function bentoTaggedCache(
         },
       });
       front.set(key, stored.v, stored.t, stored.at, stored.at + ttlSeconds * 1000);
+      noteTags(stored.t);
       return stored.v;
     },
     async purgeTags(tags) {

@@ -20,6 +20,15 @@ export class FrontLayer {
     return undefined;
   }
 
+  /** The value with the tags it was computed with (for an edge cache's header, edge/request-tags.ts). */
+  entry(key: string, now: number): { value: unknown; tags: readonly string[] } | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt > now) return entry;
+    this.delete(key);
+    return undefined;
+  }
+
   /** Keeps a value computed at `createdAt`, unless one of its tags was purged since. */
   set(key: string, value: unknown, tags: readonly string[], createdAt: number, expiresAt: number): void {
     for (const tag of tags) if ((this.#purgedAt.get(tag) ?? -1) >= createdAt) return;

@@ -1,5 +1,6 @@
 import { BentoCache, bentostore } from 'bentocache';
 import { memoryDriver } from 'bentocache/drivers/memory';
+import type { Metrics } from '../metrics/metrics.ts';
 import { bentoTaggedCache } from './bento-tagged-cache.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
@@ -8,7 +9,11 @@ import type { TaggedCache } from './tagged-cache.ts';
  * computation per key under concurrent misses. Purges stay in this process: other processes keep their
  * entries until their lifetime ends.
  */
-export function memoryCache(options: { defaultTtlSeconds: number; maxEntries?: number }): TaggedCache {
+export function memoryCache(options: {
+  defaultTtlSeconds: number;
+  maxEntries?: number;
+  metrics?: Metrics;
+}): TaggedCache {
   const bento = new BentoCache({
     default: 'memory',
     stores: {
@@ -17,5 +22,9 @@ export function memoryCache(options: { defaultTtlSeconds: number; maxEntries?: n
       ),
     },
   });
-  return bentoTaggedCache(bento, options);
+  const { metrics } = options;
+  return bentoTaggedCache(bento, {
+    ...options,
+    ...(metrics ? { onPurge: async (tags: string[]) => metrics.purgeSent(tags.length, 0) } : {}),
+  });
 }

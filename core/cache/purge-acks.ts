@@ -7,8 +7,11 @@ export interface PurgeAcksArgs {
   /** A connection of its own for the subscription; ioredis renews it after an outage. */
   subscriber: Redis;
   channel: string;
-  /** Drops what this process remembers of the tags (purged at `at` by the purger's clock), so its next read asks Redis. */
-  apply: (tags: string[], at: number) => void;
+  /**
+   * Drops what this process remembers of the tags (purged at `at` by the purger's clock), so its next read asks
+   * Redis; `own`: the purge is this process's own, coming back.
+   */
+  apply: (tags: string[], at: number, own: boolean) => void;
   /** How long a purge waits for the slowest process before it returns anyway. */
   timeoutMs?: number;
 }
@@ -44,6 +47,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
     args.apply(
       message.tags.filter((t): t is string => typeof t === 'string'),
       at,
+      waiting.has(String(message.id)),
     );
     args.publisher.publish(ackChannel, String(message.id)).catch(() => {});
   });

@@ -1,6 +1,7 @@
 import { BentoCache, bentostore } from 'bentocache';
 import { memoryDriver } from 'bentocache/drivers/memory';
 import { redisBusDriver, redisDriver } from 'bentocache/drivers/redis';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { RedisHandle } from '../redis/connection.ts';
 import { bentoTaggedCache } from './bento-tagged-cache.ts';
 import { purgeAcks } from './purge-acks.ts';
@@ -12,6 +13,7 @@ export interface RedisCacheArgs {
   defaultTtlSeconds: number;
   /** Entries kept in this process's memory layer. */
   maxEntries?: number;
+  metrics?: Metrics;
 }
 
 type MemoryLayer = ReturnType<typeof memoryDriver>;
@@ -98,7 +100,8 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     publisher: redis.client,
     subscriber: redis.busTemplate().duplicate(),
     channel: `${prefix}:purges`,
-    apply(tags, at) {
+    apply(tags, at, own) {
+      if (!own) args.metrics?.purgeReceived((Date.now() - at) / 1000);
       for (const layer of memoryLayers) for (const t of tags) void layer.delete(tagKey(t));
       cache.forgetTags(tags, Math.max(Date.now(), at));
     },
@@ -106,12 +109,17 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
   const cache = bentoTaggedCache(bento, {
     defaultTtlSeconds: args.defaultTtlSeconds,
     maxEntries: args.maxEntries,
+    ...(args.metrics ? { metrics: args.metrics } : {}),
+    shared: true,
     async onPurge(tags) {
       if (!redis.reachable()) {
         for (const t of tags) missed.add(t);
+        args.metrics?.purgeSent(tags.length, 0);
         return;
       }
+      const started = performance.now();
       await acks.announce(tags);
+      args.metrics?.purgeSent(tags.length, (performance.now() - started) / 1000);
     },
   });
   const closeAll = async () => {

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c.SERVER_MODE).toBe('management');
     expect(c.PORT).toBe(3000);
-    expect(c.SCOPES).toEqual(['rpc', 'auth', 'uploads', 'media', 'graphql']);
+    expect(c.SCOPES).toEqual(['rpc', 'auth', 'uploads', 'media', 'graphql', 'studio']);
     expect(c.CACHE_TTL).toBe(300);
     expect(c.SITE_CACHE_TTL).toBe(300);
     expect(c.GRAPHQL_MAX_DEPTH).toBe(8);
@@ -62,5 +62,19 @@ describe('loadConfig', () => {
     expect((caught as AppError).message).toMatch(/^TRUSTED_PROXIES: .*not-an-ip/);
     expect(loadConfig({ TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toEqual({ kind: 'none' });
     expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 2001:db8::/32' }).TRUSTED_PROXIES?.kind).toBe('list');
+  });
+
+  it('a malformed METRICS_ALLOWED_IPS entry answers config.metrics.allowedIpsInvalid; the scope is never a default', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ METRICS_ALLOWED_IPS: '127.0.0.1, 10.0.0.0/99' });
+    } catch (err) {
+      caught = err;
+    }
+    expect((caught as AppError).key).toBe('config.metrics.allowedIpsInvalid');
+    expect((caught as AppError).message).toMatch(/^METRICS_ALLOWED_IPS: /);
+    expect(loadConfig({ METRICS_ALLOWED_IPS: '10.0.0.0/8' }).METRICS_ALLOWED_IPS?.kind).toBe('list');
+    for (const mode of ['management', 'public', 'website'])
+      expect(loadConfig({ SERVER_MODE: mode }).SCOPES).not.toContain('metrics');
   });
 });

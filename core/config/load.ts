@@ -14,7 +14,7 @@ export interface Config extends Omit<Parsed, 'SCOPES' | 'PORT' | 'SITE_CACHE_TTL
 }
 
 const modeDefaults: Record<ServerMode, { scopes: Scope[]; port: number }> = {
-  management: { scopes: ['rpc', 'auth', 'uploads', 'media', 'graphql'], port: 3000 },
+  management: { scopes: ['rpc', 'auth', 'uploads', 'media', 'graphql', 'studio'], port: 3000 },
   public: { scopes: ['graphql', 'media'], port: 3100 },
   website: { scopes: ['media'], port: 3200 },
 };

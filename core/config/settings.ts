@@ -23,7 +23,16 @@ const csv = z.string().transform((v) =>
 
 export const serverModes = ['management', 'public', 'website'] as const;
 export type ServerMode = (typeof serverModes)[number];
-export const knownScopes = ['graphql', 'media', 'rpc', 'auth', 'uploads', 'control'] as const;
+export const knownScopes = [
+  'graphql',
+  'media',
+  'rpc',
+  'auth',
+  'uploads',
+  'control',
+  'studio',
+  'metrics',
+] as const;
 export type Scope = (typeof knownScopes)[number];
 
 export const settings = {
@@ -63,7 +72,8 @@ export const settings = {
   SCOPES: {
     schema: csv.pipe(z.array(z.enum(knownScopes))).optional(),
     default: 'by mode',
-    description: 'Comma-separated surfaces a process mounts (graphql, media, rpc, auth, uploads, control).',
+    description:
+      'Comma-separated surfaces a process mounts (graphql, media, rpc, auth, uploads, control, studio, metrics).',
   },
   HOST: {
     schema: z.string().min(1).default('0.0.0.0'),
@@ -133,6 +143,12 @@ export const settings = {
     default: '52428800 (50 MB)',
     description: 'Largest file `POST /upload/:spaceId` accepts; larger answers 413 `upload.tooLarge`.',
   },
+  REQUEST_MAX_BYTES: {
+    schema: positiveInt.default(4 * 1024 * 1024),
+    default: '4194304 (4 MB)',
+    description:
+      'Largest JSON body of `/rpc`, `/auth`, `/control` and `/api`; larger answers 413 `request.tooLarge` before the body is read.',
+  },
   TRUSTED_PROXIES: {
     schema: z
       .string()
@@ -159,6 +175,53 @@ export const settings = {
     default: '`CACHE_TTL`',
     description: "The website plugin's page cache lifetime, in seconds.",
   },
+  EDGE_CACHE: {
+    schema: z.enum(['none', 'varnish', 'fastly', 'cloudflare']).default('none'),
+    default: '`none`',
+    description:
+      'The edge cache in front of the website and public processes: answers carry its tag header and every purge is forwarded to it.',
+  },
+  EDGE_CACHE_TTL: {
+    schema: positiveInt.default(86400),
+    default: '86400 (a day)',
+    description:
+      'How long the edge keeps an answer (`Surrogate-Control` or `CDN-Cache-Control`; purges keep it current). Browsers keep `Cache-Control`.',
+  },
+  EDGE_PURGE_URLS: {
+    schema: csv.pipe(z.array(z.string().url())).optional(),
+    default: 'none',
+    description: 'Comma-separated Varnish nodes that take `PURGE` with `xkey-purge` (`EDGE_CACHE=varnish`).',
+  },
+  FASTLY_SERVICE_ID: {
+    schema: z.string().min(1).optional(),
+    default: 'none',
+    description: 'Fastly service whose cache is purged by surrogate key (`EDGE_CACHE=fastly`).',
+  },
+  FASTLY_API_TOKEN: {
+    schema: z.string().min(1).optional(),
+    default: 'none',
+    description: 'Fastly API token with purge rights (never logged).',
+  },
+  FASTLY_API_URL: {
+    schema: z.string().url().default('https://api.fastly.com'),
+    default: '`https://api.fastly.com`',
+    description: "Fastly's API address (tests point it at a local server).",
+  },
+  CLOUDFLARE_ZONE_ID: {
+    schema: z.string().min(1).optional(),
+    default: 'none',
+    description: 'Cloudflare zone whose cache is purged by tag (`EDGE_CACHE=cloudflare`).',
+  },
+  CLOUDFLARE_API_TOKEN: {
+    schema: z.string().min(1).optional(),
+    default: 'none',
+    description: 'Cloudflare API token with the Cache Purge permission (never logged).',
+  },
+  CLOUDFLARE_API_URL: {
+    schema: z.string().url().default('https://api.cloudflare.com/client/v4'),
+    default: '`https://api.cloudflare.com/client/v4`',
+    description: "Cloudflare's API address (tests point it at a local server).",
+  },
   PUBLIC_GRAPHQL_INTROSPECTION: {
     schema: bool.default(false),
     default: '`false`',
@@ -183,6 +246,12 @@ export const settings = {
     description:
       "Address of a site host in links the management API hands out (share links); `{host}` is the space's primary domain.",
   },
+  STUDIO_SITE_URL: {
+    schema: z.string().url().optional(),
+    default: 'the site of host `localhost` by `SITE_URL_TEMPLATE` (`verso dev`: `http://localhost:3200`)',
+    description:
+      "Address of a website process the studio (`/studio`) frames for its canvas; that process's `EDITOR_ORIGIN` must name the studio's origin.",
+  },
   EDITOR_ORIGIN: {
     schema: csv.pipe(z.array(z.string().url())).optional(),
     default: 'none',
@@ -203,6 +272,23 @@ export const settings = {
       }),
     default: 'none (control refused)',
     description: 'Addresses and CIDR ranges allowed to call `/control/v1`.',
+  },
+  METRICS_ALLOWED_IPS: {
+    schema: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === '') return undefined;
+        try {
+          return parseTrustedProxies(v, 'config.metrics.allowedIpsInvalid');
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
+    default: 'none (`/metrics` answers no one)',
+    description:
+      'Addresses and CIDR ranges that may read `GET /metrics` (scope `metrics`); to anyone else the path is not there.',
   },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isRead, isUnavailable, translateDbError } from './db-errors.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
 // int8 (count(*), bigserial) as numbers: Verso's counts stay far below 2^53.
@@ -12,12 +13,25 @@ export function openPgDb(url: string, options: { poolMax: number }): Db {
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       stats.queries++;
-      const res = await client.query(sql, params as unknown[]);
+      let res: pg.QueryResult;
+      try {
+        res = await client.query(sql, params as unknown[]);
+      } catch (err) {
+        // A pooled connection the server dropped (a restart): a read is sent once more on a fresh one.
+        if (client !== pool || !isUnavailable(err) || !isRead(sql)) throw translateDbError(err);
+        try {
+          res = await client.query(sql, params as unknown[]);
+        } catch (again) {
+          throw translateDbError(again);
+        }
+      }
       return { rows: res.rows as T[], rowCount: res.rowCount ?? 0 };
     },
     async exec(sql: string) {
       stats.queries++;
-      await client.query(sql);
+      await client.query(sql).catch((err) => {
+        throw translateDbError(err);
+      });
     },
   });
   const root = wrap(pool);
@@ -27,20 +41,31 @@ export function openPgDb(url: string, options: { poolMax: number }): Db {
   return {
     kind: 'pg',
     stats,
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolMax,
+    }),
     query: root.query,
     exec: root.exec,
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err) => {
+        throw translateDbError(err);
+      });
+      let broken = false;
       try {
         await client.query('begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
       } catch (err) {
+        broken = isUnavailable(err) || (err instanceof Error && isUnavailable(err.cause));
         await client.query('rollback').catch(() => {});
-        throw err;
+        throw translateDbError(err);
       } finally {
-        client.release();
+        // A connection the server dropped is closed, not handed to the next caller.
+        client.release(broken);
       }
     },
     async listen(channel, onPayload) {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { translateDbError } from './db-errors.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
 /** The embedded database: PGlite in `dir` (or in memory when `dir` is undefined). One process only. */
@@ -10,7 +11,9 @@ export async function openPgliteDb(dir: string | undefined): Promise<Db> {
   const wrap = (client: PGlite | Transaction): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       stats.queries++;
-      const res = await client.query<T>(sql, params);
+      const res = await client.query<T>(sql, params).catch((err) => {
+        throw translateDbError(err);
+      });
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length };
     },
     async exec(sql: string) {

@@ -18,5 +18,7 @@ export interface Db extends Queryable {
   notify(channel: string, payload: string): Promise<void>;
   /** Counts statements sent, so tests can prove a read costs a constant number of queries. */
   readonly stats: { queries: number };
+  /** The pool's connections right now (PostgreSQL); absent on embedded PGlite. */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }

@@ -58,7 +58,19 @@ export const fontFamilySchema = z
   .strictObject({
     family: familyName,
     uploaded: z.array(uploadedFaceSchema).min(1).max(18).optional(),
-    fallback: z.array(familyName).max(8).optional(),
+    // A list, or one CSS string as people write it: "system-ui, sans-serif" (quotes dropped).
+    fallback: z
+      .preprocess(
+        (v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((name) => name.trim().replace(/^(['"])(.*)\1$/, '$2'))
+                .filter(Boolean)
+            : v,
+        z.array(familyName).max(8),
+      )
+      .optional(),
   })
   .superRefine((f, ctx) => {
     if (!f.uploaded) {

@@ -40,6 +40,11 @@ export const headingPropsSchema = z.strictObject({
   text: text.optional(),
 });
 
+/** A length of `sizes`: `100vw`, `640px`, or one sum inside `calc()` (an image inset by the page's gutters). */
+const sizeLength = String.raw`(?:\d{1,4}(?:px|vw)|calc\(\d{1,4}(?:\.\d{1,3})?(?:px|vw|rem|em) [-+] \d{1,4}(?:\.\d{1,3})?(?:px|vw|rem|em)\))`;
+const sizeEntry = String.raw`(?:\((?:max|min)-width: ?\d{1,4}px\) )?${sizeLength}`;
+const sizesList = new RegExp(`^${sizeEntry}(?:, ?${sizeEntry})*$`);
+
 /**
  * image: `assetId` when not bound, `alt` (default: the asset's alt text), `variant` the largest
  * variant the srcset offers (default `card`), `sizes` attribute, `loading` (default `lazy`), `fit`.
@@ -50,10 +55,7 @@ export const imagePropsSchema = z.strictObject({
   variant: z.enum(['thumb', 'card', 'hero']).optional(),
   sizes: z
     .string()
-    .regex(
-      /^(?:\((?:max|min)-width: ?\d{1,4}px\) )?\d{1,4}(?:px|vw)(?:, ?(?:\((?:max|min)-width: ?\d{1,4}px\) )?\d{1,4}(?:px|vw))*$/,
-      'expected a sizes list like "(max-width: 639px) 100vw, 50vw"',
-    )
+    .regex(sizesList, 'expected a sizes list like "(max-width: 639px) 100vw, calc(100vw - 3rem), 50vw"')
     .optional(),
   loading: z.enum(['lazy', 'eager']).optional(),
   fit: z.enum(['cover', 'contain']).optional(),

@@ -24,7 +24,7 @@ describe('nodeSchema', () => {
         assetId: ASSET,
         alt: 'A cat',
         variant: 'card',
-        sizes: '(max-width: 639px) 100vw, 50vw',
+        sizes: '(max-width: 639px) calc(100vw - 3rem), 50vw',
         loading: 'lazy',
         fit: 'cover',
       },
@@ -65,6 +65,11 @@ describe('nodeSchema', () => {
     ],
     ['an unknown icon', { id: 'n', el: 'icon', props: { name: 'skull' } }, 'props.name'],
     ['bad image sizes', { id: 'n', el: 'image', props: { sizes: '100vw" onerror="x' } }, 'props.sizes'],
+    [
+      'a sizes calc() with more than a sum',
+      { id: 'n', el: 'image', props: { sizes: 'calc(100vw - 1rem - 2px)' } },
+      'props.sizes',
+    ],
     [
       'autoplay with sound',
       { id: 'n', el: 'video', props: { assetId: ASSET, autoplay: true } },

@@ -32,7 +32,13 @@ describe('themeSchema', () => {
 
   it.each<[string, (t: Mutable) => void, string]>([
     ['a raw CSS colour', (t) => (t.colors.primary = 'red; background: url(x)'), 'colors.primary'],
-    ['a missing role', (t) => delete t.colors.muted, 'colors.muted'],
+    [
+      'a colour that is no colour',
+      (t) => {
+        t.colors.muted = 'nope';
+      },
+      'colors.muted',
+    ],
     ['a bad extra', (t) => (t.colors.brand = 'blue'), 'colors.brand'],
     ['a bad extra name', (t) => (t.colors['brand color'] = '#fff'), 'colors["brand color"]'],
     ['a dark colour with no light one', (t) => (t.dark.brand = '#fff'), 'dark.brand'],
@@ -49,5 +55,37 @@ describe('themeSchema', () => {
     ['custom CSS', (t) => (t.customCss = 'body { color: red }'), 'customCss'],
   ])('refuses %s', (_, change, path) => {
     expect(firstIssuePath(themeSchema.safeParse(withChange(change)))).toBe(path);
+  });
+});
+
+describe('a partial theme', () => {
+  it('sets only colours and fonts and is completed from the default theme', () => {
+    const parsed = themeSchema.safeParse({
+      colors: { primary: '#0a7d32' },
+      fonts: { heading: { family: 'Lora', fallback: 'Georgia, "Times New Roman", serif' } },
+    });
+    expect(parsed.success).toBe(true);
+    const theme = parsed.data!;
+    expect(theme.colors.primary).toBe('#0a7d32');
+    expect(theme.colors.bg).toBe(defaultTheme.colors.bg);
+    expect(theme.typeSteps).toEqual(defaultTheme.typeSteps);
+    expect(theme.space).toEqual(defaultTheme.space);
+    expect(theme.fonts.heading).toEqual({
+      family: 'Lora',
+      fallback: ['Georgia', 'Times New Roman', 'serif'],
+    });
+    expect(theme.fonts.body).toEqual(defaultTheme.fonts.body);
+    // Its own light colours are not darkened by the default's dark ones.
+    expect(theme.dark).toBeUndefined();
+  });
+
+  it('accepts a fallback stack as a list or one CSS string, and still refuses a bad name', () => {
+    const font = (fallback: unknown) =>
+      themeSchema.safeParse({ fonts: { body: { family: 'Inter', fallback } } });
+    expect(font(['system-ui', 'sans-serif']).data?.fonts.body.fallback).toEqual(['system-ui', 'sans-serif']);
+    expect(font('system-ui, sans-serif').data?.fonts.body.fallback).toEqual(['system-ui', 'sans-serif']);
+    const bad = font('system-ui; color: red');
+    expect(bad.success).toBe(false);
+    expect(firstIssuePath(bad)).toMatch(/fonts\.body\.fallback/);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultTheme } from './default-theme.ts';
 import { fontFamilySchema } from './fonts.ts';
 import { styleSchema } from './style.ts';
 import { COLOR_ROLES, FONT_ROLES, parseTokenRef, TOKEN_NAME, TYPE_STEPS } from './tokens.ts';
@@ -62,7 +63,31 @@ export const shadowLayerSchema = z.strictObject({
 const keysOf = <K extends string, S extends z.ZodType>(keys: readonly K[], s: S) =>
   Object.fromEntries(keys.map((k) => [k, s])) as Record<K, S>;
 
-export const themeSchema = z
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A theme that sets only some tokens (say colours and fonts) is completed from the default theme, as a
+ * generated design is: each missing group is the default's, and the colour roles and font roles it leaves out
+ * are the default's too. Anything it does set is checked as given.
+ */
+export function completeTheme(value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const base = defaultTheme as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...value };
+  for (const [key, fallback] of Object.entries(base)) {
+    // The default dark colours suit the default light ones only: a theme with colours of its own keeps its
+    // light colours in the dark unless it sets dark ones.
+    if (key === 'dark' && value.colors !== undefined) continue;
+    if (out[key] === undefined) out[key] = structuredClone(fallback);
+    else if ((key === 'colors' || key === 'fonts') && isRecord(out[key]) && isRecord(fallback)) {
+      out[key] = { ...structuredClone(fallback), ...out[key] };
+    }
+  }
+  return out;
+}
+
+const fullThemeSchema = z
   .strictObject({
     colors: themeColorsSchema,
     dark: themeDarkColorsSchema.optional(),
@@ -103,4 +128,6 @@ export const themeSchema = z
       }
     }
   });
-export type Theme = z.infer<typeof themeSchema>;
+
+export const themeSchema = z.preprocess(completeTheme, fullThemeSchema);
+export type Theme = z.infer<typeof fullThemeSchema>;

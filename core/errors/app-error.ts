@@ -37,9 +37,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The app error a thrown value is or wraps: a cache or a library that runs our code may rethrow what it threw
+ * as the `cause` of an error of its own (bentocache's factory errors do), and the answer must still say what
+ * went wrong.
+ */
+export function appErrorIn(err: unknown): AppError | undefined {
+  let current = err;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (current instanceof AppError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** The public body of any thrown value: app errors keep their key, anything else becomes `internal.error`. */
 export function toErrorBody(err: unknown): ErrorBody {
-  const app = err instanceof AppError && errorEntry(err.key) ? err : new AppError('internal.error');
+  const found = appErrorIn(err);
+  const app = found && errorEntry(found.key) ? found : new AppError('internal.error');
   return {
     error: { key: app.key, kind: app.kind, status: app.status, message: app.message, details: app.details },
   };

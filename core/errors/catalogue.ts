@@ -30,6 +30,10 @@ const catalogue: Record<string, ErrorEntry> = {
   'validation.invalid': { kind: 'validation', message: 'A value is not valid.' },
   'request.badId': { kind: 'bad_request', message: 'The id in the address is not a valid id.' },
   'request.malformed': { kind: 'bad_request', message: 'The request is malformed.' },
+  'request.tooLarge': {
+    kind: 'payload_too_large',
+    message: 'The request body is larger than this instance accepts.',
+  },
   'route.notFound': { kind: 'not_found', message: 'There is nothing at this address.' },
   'content.notFound': { kind: 'not_found', message: 'No document was found.' },
   'contentType.notFound': { kind: 'not_found', message: 'No such content type.' },
@@ -90,6 +94,10 @@ const catalogue: Record<string, ErrorEntry> = {
   'config.control.allowedIpsInvalid': {
     kind: 'internal',
     message: 'CONTROL_API_ALLOWED_IPS has a malformed entry.',
+  },
+  'config.metrics.allowedIpsInvalid': {
+    kind: 'internal',
+    message: 'METRICS_ALLOWED_IPS has a malformed entry.',
   },
   'import.invalid': { kind: 'validation', message: 'The space file is not valid.' },
   'import.format.unknown': { kind: 'validation', message: 'The space file has an unknown format.' },

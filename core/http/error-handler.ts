@@ -11,5 +11,13 @@ export function errorResponse(c: Context, err: unknown, log: Logger): Response {
   if (body.error.status >= 500 && !(err instanceof AppError && err.key !== 'internal.error')) {
     log.error({ err, requestId: c.get('requestId' as never), path: c.req.path }, 'request failed');
   }
-  return c.json(body, body.error.status as 500, { 'Cache-Control': 'no-store' });
+  // A dependency that is down says when to come back (operations.md: 503 `unavailable`).
+  const retry: Record<string, string> = body.error.status === 503 ? { 'Retry-After': '5' } : {};
+  if (body.error.status === 503) {
+    log.warn(
+      { key: body.error.key, requestId: c.get('requestId' as never), path: c.req.path },
+      'a dependency is unavailable',
+    );
+  }
+  return c.json(body, body.error.status as 500, { 'Cache-Control': 'no-store', ...retry });
 }

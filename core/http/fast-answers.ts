@@ -68,6 +68,8 @@ export interface FastAnswersOptions {
   maxEntries?: number;
   /** Body bytes kept at most (default 64 MB). */
   maxBytes?: number;
+  /** Told of each candidate request: replayed (true) or sent to the slow path (false). Metrics. */
+  onLookup?: (hit: boolean) => void;
 }
 
 const slots = new WeakMap<object, Slot>();
@@ -127,6 +129,7 @@ export class FastAnswers {
   readonly #entries = new Map<string, Entry>();
   readonly #varyOn: readonly string[];
   readonly #bypass: ((req: IncomingMessage) => boolean) | undefined;
+  readonly #onLookup: ((hit: boolean) => void) | undefined;
   readonly #max: number;
   readonly #maxBytes: number;
   #bytes = 0;
@@ -136,6 +139,7 @@ export class FastAnswers {
   constructor(options: FastAnswersOptions) {
     this.#varyOn = options.varyOn;
     this.#bypass = options.bypass;
+    this.#onLookup = options.onLookup;
     this.#max = options.maxEntries ?? 10_000;
     this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   }
@@ -229,6 +233,7 @@ export class FastAnswers {
     rate: Record<string, string> | undefined,
   ): void {
     this.hits++;
+    this.#onLookup?.(true);
     const headers = recipe.headers.slice();
     if (recipe.requestIdAt >= 0) {
       const given = req.headers['x-request-id'];
@@ -251,6 +256,7 @@ export class FastAnswers {
     slow: (req: IncomingMessage, res: ServerResponse) => unknown,
     decided?: CountDecision,
   ): void {
+    this.#onLookup?.(false);
     const slot: Slot = { checks: [], replayable: false, ...(decided ? { decided } : {}) };
     slots.set(req, slot);
     let status = 0;

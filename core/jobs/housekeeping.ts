@@ -1,7 +1,8 @@
-import { type ConnectionOptions, Queue, Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import type { Db } from '../db/types.ts';
 import type { Logger } from '../log.ts';
 import type { RedisHandle } from '../redis/connection.ts';
+import { bullConnection } from './bull-connection.ts';
 import { type HousekeepingJob, housekeepingJobs } from './housekeeping-tasks.ts';
 
 export interface Housekeeping {
@@ -60,18 +61,7 @@ function withTimers(args: StartHousekeepingArgs, jobs: HousekeepingJob[]): House
  */
 function withQueue(args: StartHousekeepingArgs, redis: RedisHandle, jobs: HousekeepingJob[]): Housekeeping {
   const prefix = `${redis.prefix}:jobs`;
-  const o = redis.connectionOptions();
-  // bullmq opens its own connections; its workers block, so commands must wait rather than fail.
-  const connection: ConnectionOptions = {
-    host: o.host,
-    port: o.port,
-    db: o.db,
-    username: o.username,
-    password: o.password,
-    tls: o.tls,
-    maxRetriesPerRequest: null,
-    retryStrategy: (times: number) => Math.min(times * 200, 2000),
-  };
+  const connection = bullConnection(redis);
   const byId = new Map(jobs.map((j) => [j.id, j]));
   const queue = new Queue(queueName, { connection, prefix });
   const worker = new Worker(

@@ -1,7 +1,7 @@
 import type { AnyProcedure } from '../rpc/procedure.ts';
 import { contentPublish } from './content-publish.ts';
 import { contentUnpublish } from './content-unpublish.ts';
-import { redirectsCreate, redirectsDelete, redirectsList } from './redirects.ts';
+import { redirectsCreate, redirectsDelete, redirectsList, redirectsUpdate } from './redirects.ts';
 
 /** The core's management procedures; plugins add theirs through `Plugin.procedures`. */
 export const coreProcedures: AnyProcedure[] = [
@@ -9,5 +9,6 @@ export const coreProcedures: AnyProcedure[] = [
   contentUnpublish,
   redirectsList,
   redirectsCreate,
+  redirectsUpdate,
   redirectsDelete,
 ];

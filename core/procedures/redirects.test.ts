@@ -51,6 +51,56 @@ describe.each(testDatabases())('redirects.* on $kind', ({ open }) => {
     expect(h.cache.takePurged()).toEqual([`redirects:${ids.space}`]);
   });
 
+  it('updates a redirect: given fields replace stored ones, checked like a new one, all or nothing', async () => {
+    const created = await json(
+      await h.call(
+        'redirects.create',
+        { space: 'fixture', locale: 'en', fromPath: '/promo', toPath: '/about' },
+        key,
+      ),
+    );
+    h.cache.takePurged();
+    const moved = await h.call(
+      'redirects.update',
+      { space: 'fixture', id: created.id, contentId: ids.team, status: 302 },
+      key,
+    );
+    expect(moved.status).toBe(200);
+    expect(await json(moved)).toMatchObject({
+      fromPath: '/promo',
+      toPath: null,
+      contentId: ids.team,
+      status: 302,
+    });
+    expect(h.cache.takePurged()).toEqual([`redirects:${ids.space}`]);
+    const refusals: Array<[Record<string, unknown>, number]> = [
+      [{ fromPath: '/old-about' }, 409], // taken by another redirect of the locale
+      [{ toPath: 'javascript:alert(1)' }, 422],
+      [{ contentId: '00000000-0000-4000-8000-000000000000' }, 422],
+      [{ toPath: null }, 422], // no target left
+      [{ status: 200 }, 422],
+    ];
+    for (const [change, status] of refusals) {
+      const res = await h.call('redirects.update', { space: 'fixture', id: created.id, ...change }, key);
+      expect(res.status, JSON.stringify(change)).toBe(status);
+    }
+    expect(h.cache.takePurged()).toEqual([]);
+    const stored = (await json(await h.call('redirects.list', { space: 'fixture', locale: 'en' }, key)))
+      .items;
+    expect(stored.find((r: { id: string }) => r.id === created.id)).toMatchObject({
+      fromPath: '/promo',
+      contentId: ids.team,
+    });
+    const missing = await h.call(
+      'redirects.update',
+      { space: 'fixture', id: '00000000-0000-4000-8000-000000000000', status: 301 },
+      key,
+    );
+    expect(missing.status).toBe(404);
+    await h.call('redirects.delete', { space: 'fixture', id: created.id }, key);
+    h.cache.takePurged();
+  });
+
   it('refuses duplicates, bad targets and unknown ids with the error body', async () => {
     const dup = await h.call(
       'redirects.create',

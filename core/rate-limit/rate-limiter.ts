@@ -23,6 +23,8 @@ export interface CreateRateLimiterArgs {
   rules?: Partial<Record<RateRuleName, RateRule>>;
   /** A space's overrides (from its controls); failures fall back to the defaults. */
   overridesFor?: (spaceId: string) => Promise<RuleOverrides>;
+  /** Told of each refusal (metrics). */
+  onRefused?: (rule: RateRuleName) => void;
 }
 
 type Store = RateLimiterMemory | RateLimiterRedis;
@@ -118,6 +120,7 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
       } catch (err) {
         if (err instanceof RateLimiterRes) {
           failing = false;
+          args.onRefused?.(rule);
           return decide(r, false, err);
         }
         // The store failed: let the request through. Nothing was counted, so the whole window is reported.

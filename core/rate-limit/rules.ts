@@ -13,6 +13,7 @@ export const rateRules = {
   sitePages: { points: 1200, durationSeconds: 60, perSpace: false },
   'plugins.website.password': { points: 10, durationSeconds: 600, perSpace: true },
   forms: { points: 10, durationSeconds: 600, perSpace: false },
+  signIn: { points: 10, durationSeconds: 600, perSpace: false },
 } as const satisfies Record<string, RateRule & { perSpace: boolean }>;
 
 export type RateRuleName = keyof typeof rateRules;

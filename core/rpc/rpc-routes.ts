@@ -18,6 +18,8 @@ export interface RpcRoutesArgs {
   log: Logger;
   procedures: AnyProcedure[];
   instance?: ProcedureInstance;
+  /** The auth secret when the `auth` scope is on: the studio's session cookie then stands for a key. */
+  sessionSecret?: () => string;
 }
 
 /**
@@ -29,7 +31,7 @@ export function rpcRoutes(args: RpcRoutesArgs): Hono {
   const app = new Hono();
   app.onError((err, c) => errorResponse(c, err, args.log));
   app.post('/rpc/:name', async (c) => {
-    const principal = await bearerPrincipal(c, args.db);
+    const principal = await bearerPrincipal(c, args.db, args.sessionSecret);
     const procedure = byName.get(c.req.param('name'));
     if (!procedure) throw new AppError('procedure.notFound');
     const require = (permission: Permission) => {

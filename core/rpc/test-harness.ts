@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { createApiKey, type NewKey } from '../auth/api-keys.ts';
+import { authRoutes } from '../auth/auth-routes.ts';
 import { memoryCache } from '../cache/memory-cache.ts';
 import { type RecordingCache, recordingCache } from '../cache/recording-cache.ts';
 import type { Migration } from '../db/migrations.ts';
 import type { Db } from '../db/types.ts';
 import { localDiskStorage } from '../media/local-disk-storage.ts';
 import type { Plugin } from '../plugins.ts';
+import { createRateLimiter } from '../rate-limit/rate-limiter.ts';
 import { importSpace } from '../space-format/import.ts';
 import { parseSpaceFile } from '../space-format/validate.ts';
 import { type CapturedLog, captureLog } from '../testing/capture-log.ts';
@@ -35,6 +37,8 @@ export interface RpcHarnessArgs {
   migrations: Migration[];
   /** The instance's secret and site origins, for procedures that sign links. */
   instance?: ProcedureInstance;
+  /** Mounts the `auth` scope too (`/auth/*`, sessions accepted by `/rpc`), signing with this secret. */
+  authSecret?: string;
 }
 
 /**
@@ -47,6 +51,7 @@ export async function rpcHarness({
   plugins,
   migrations,
   instance,
+  authSecret,
 }: RpcHarnessArgs): Promise<RpcHarness> {
   const handle = await migrated(open, migrations);
   const { db } = handle;
@@ -59,7 +64,22 @@ export async function rpcHarness({
   const cache = recordingCache(memoryCache({ defaultTtlSeconds: 300 }));
   const captured = captureLog();
   const app = new Hono();
-  app.route('/', rpcRoutes({ db, cache, log: captured.log, procedures, ...(instance ? { instance } : {}) }));
+  if (authSecret) {
+    const rateLimiter = createRateLimiter({ log: captured.log });
+    const secret = () => authSecret;
+    app.route('/', authRoutes({ db, log: captured.log, secret, rateLimiter, trustedProxies: undefined }));
+  }
+  app.route(
+    '/',
+    rpcRoutes({
+      db,
+      cache,
+      log: captured.log,
+      procedures,
+      ...(instance ? { instance } : {}),
+      ...(authSecret ? { sessionSecret: () => authSecret } : {}),
+    }),
+  );
   return {
     db,
     cache,

@@ -194,6 +194,22 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
     expect(locale.body.error.details[0].path).toBe('locale');
   });
 
+  it('a NUL byte in a path or query value is a 400 or 404 error body, never a 500', async () => {
+    for (const path of [
+      '/v1/content?search=%00',
+      '/v1/content?tags=%00',
+      '/v1/content?search=a%00b&locale=en',
+      '/v1/permalink/%00',
+      '/v1/menus/%00',
+      '/v1/content/%00',
+      '/v1/assets/%00',
+    ]) {
+      const { status, body } = await json(api, path);
+      expect([400, 404], path).toContain(status);
+      expect(body.error.key, path).toMatch(/^(request|content|menu|asset|validation)\./);
+    }
+  });
+
   it('GET /v1/menus/{name}: items resolved for the locale; 404 menu.notFound', async () => {
     const en = await json(api, '/v1/menus/main');
     expect(Menu.parse(en.body).items.map((i) => i.label)).toEqual(['About', 'Only English', 'GitHub']);

@@ -76,6 +76,7 @@ export async function lighthouseScores(
   formFactor: 'mobile' | 'desktop' = 'mobile',
 ): Promise<LighthouseScores> {
   const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const desktop = formFactor === 'desktop';
   const result = await lighthouse(
     url,
@@ -85,22 +86,11 @@ export async function lighthouseScores(
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     },
-    {
-      extends: 'lighthouse:default',
-      settings: desktop
-        ? {
-            formFactor: 'desktop',
-            screenEmulation: {
-              mobile: false,
-              width: 1350,
-              height: 940,
-              deviceScaleFactor: 1,
-              disabled: false,
-            },
-            throttlingMethod: 'simulate',
-          }
-        : { formFactor: 'mobile', throttlingMethod: 'simulate' },
-    },
+    // Lighthouse's own presets: its desktop config (no CPU slowdown, dense 4G, a desktop screen and user
+    // agent), and the default mobile one (simulated slow 4G, 4x CPU slowdown).
+    desktop
+      ? desktopConfig
+      : { extends: 'lighthouse:default', settings: { formFactor: 'mobile', throttlingMethod: 'simulate' } },
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError, runWarnings } = result.lhr;

@@ -62,8 +62,9 @@ describe('share tokens', () => {
     expect(verifyShareToken(secret, 'x.y', now)).toBeNull();
   });
 
-  it('give a cookie of at most an hour, never past the link', () => {
-    expect(shareCookieSeconds({ s: 'a', e: 'production', x: now / 1000 + 7200 }, now)).toBe(3600);
+  it('give a cookie that lives as long as the link', () => {
+    // As long as the link lives, not an hour.
+    expect(shareCookieSeconds({ s: 'a', e: 'production', x: now / 1000 + 7 * 86400 }, now)).toBe(7 * 86400);
     expect(shareCookieSeconds({ s: 'a', e: 'production', x: now / 1000 + 120 }, now)).toBe(120);
   });
 });

@@ -4,8 +4,6 @@ export const SHARE_COOKIE = 'cms_share';
 export const SHARE_MIN_SECONDS = 60;
 export const SHARE_MAX_SECONDS = 30 * 24 * 3600;
 export const SHARE_DEFAULT_SECONDS = 24 * 3600;
-/** The preview cookie lives at most an hour, and never past the link's own expiry. */
-export const SHARE_COOKIE_MAX_SECONDS = 3600;
 
 export interface SharePayload {
   /** Space id. */
@@ -18,6 +16,8 @@ export interface SharePayload {
   l?: string;
   /** Expiry, seconds since the epoch. */
   x: number;
+  /** The link's id, by which it is revoked (`plugins.website.share.revoke`); links made before ids have none. */
+  i?: string;
 }
 
 /** A signed, self-contained token (nothing stored): base64url(JSON) + '.' + HMAC. */
@@ -45,10 +45,12 @@ export function verifyShareToken(
     return null;
   if (payload.d !== undefined && typeof payload.d !== 'string') return null;
   if (payload.l !== undefined && typeof payload.l !== 'string') return null;
+  if (payload.i !== undefined && (typeof payload.i !== 'string' || !/^[0-9a-f]{16,32}$/.test(payload.i)))
+    return null;
   return payload.x * 1000 > now ? payload : null;
 }
 
-/** Seconds the preview cookie may live: at most an hour, never past the token's expiry. */
+/** Seconds the preview cookie may live: as long as the link itself (revoking the link ends it too). */
 export function shareCookieSeconds(payload: SharePayload, now = Date.now()): number {
-  return Math.max(0, Math.min(SHARE_COOKIE_MAX_SECONDS, payload.x - Math.floor(now / 1000)));
+  return Math.max(0, Math.min(SHARE_MAX_SECONDS, payload.x - Math.floor(now / 1000)));
 }

@@ -6,8 +6,9 @@ import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { Logger } from '../../core/log.ts';
-import { clientAddressOf, normalizeAddress, socketAddress } from '../../core/net/client-address.ts';
-import { inRanges, type TrustedProxies } from '../../core/net/trusted-proxies.ts';
+import { clientAddressOf } from '../../core/net/client-address.ts';
+import { isHttps } from '../../core/net/https.ts';
+import type { TrustedProxies } from '../../core/net/trusted-proxies.ts';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import { readFormResult } from '../forms/form-result-access.ts';
@@ -73,21 +74,6 @@ const NOINDEX = { 'X-Robots-Tag': 'noindex, nofollow' };
 const defaultVerify = (hash: string, password: string) => argon2.verify(hash, password);
 
 /**
- * HTTPS as the visitor sees it: the request URL's scheme, or `X-Forwarded-Proto: https` from a proxy
- * whose headers are believed (the rule of client addresses: any peer when `TRUSTED_PROXIES` is unset,
- * a listed peer with a list, none with `none`). Decides the cookies' `Secure` attribute.
- */
-export function isHttps(c: Context, trusted: TrustedProxies | undefined): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  if (forwarded !== 'https') return false;
-  if (trusted === undefined) return true;
-  if (trusted.kind === 'none') return false;
-  const peer = normalizeAddress(socketAddress(c));
-  return peer !== undefined && inRanges(peer, trusted.ranges);
-}
-
-/**
  * Whether a post comes from this site: its `Origin` (else the origin of its `Referer`) names the
  * request's host and port. A post with neither is let through: browsers send `Origin` with every
  * cross-site form post, so only non-browser clients omit both (and the attempt limit counts them).
@@ -147,14 +133,30 @@ export function createSiteAccess(deps: SiteAccessDeps): SiteAccessService {
   const verify = deps.verifyPassword ?? defaultVerify;
   const trusted = deps.trustedProxies;
 
-  /** The share cookie's payload when it is valid for this space and the host's environment. */
-  const shareOf = (c: Context, site: SiteInfo, domain: DomainRow | null): SharePayload | null => {
+  /** Whether a link was revoked (`plugins.website.share.revoke`); only requests with a share token ask. */
+  const revoked = async (payload: SharePayload): Promise<boolean> => {
+    if (!payload.i) return false;
+    const res = await deps.db.query(
+      'select 1 from website_share_revocations where space_id = $1 and link_id = $2',
+      [payload.s, payload.i],
+    );
+    return res.rows.length > 0;
+  };
+
+  /** A share token's payload when it is valid for this space and the host's environment, and not revoked. */
+  const validShare = async (
+    token: string | undefined,
+    site: SiteInfo,
+    domain: DomainRow | null,
+  ): Promise<SharePayload | null> => {
     if (!domain) return null;
-    const payload = verifyShareToken(deps.authSecret(), getCookie(c, SHARE_COOKIE), now());
+    const payload = verifyShareToken(deps.authSecret(), token, now());
     if (!payload || payload.s !== site.space.id || payload.e !== domain.environment) return null;
     if (payload.d !== undefined && !UUID.test(payload.d)) return null;
-    return payload;
+    return (await revoked(payload)) ? null : payload;
   };
+  const shareOf = (c: Context, site: SiteInfo, domain: DomainRow | null) =>
+    validShare(getCookie(c, SHARE_COOKIE), site, domain);
 
   const hasAccessCookie = (c: Context, site: SiteInfo): boolean =>
     site.hasPassword &&
@@ -176,7 +178,7 @@ export function createSiteAccess(deps: SiteAccessDeps): SiteAccessService {
     const formResult = readFormResult(c, site);
     const shown = formResult ? { formResult } : {};
     const { domain } = await hostSite(deps, target.host);
-    const share = shareOf(c, site, domain);
+    const share = await shareOf(c, site, domain);
     if (share) {
       return {
         bypassCache: true,
@@ -257,10 +259,8 @@ export function createSiteAccess(deps: SiteAccessDeps): SiteAccessService {
     const found = await served(c);
     if (!found) return neutralNotFound(c);
     const { domain, site } = found;
-    const payload = verifyShareToken(deps.authSecret(), c.req.param('token'), now());
-    if (!payload || payload.s !== site.space.id || payload.e !== domain.environment)
-      return neutralNotFound(c);
-    if (payload.d !== undefined && !UUID.test(payload.d)) return neutralNotFound(c);
+    const payload = await validShare(c.req.param('token'), site, domain);
+    if (!payload) return neutralNotFound(c);
     const seconds = shareCookieSeconds(payload, now());
     if (seconds <= 0) return neutralNotFound(c);
     // The cookie is the link's payload re-signed with its own, shorter expiry: nothing is stored.
@@ -292,7 +292,7 @@ export function createSiteAccess(deps: SiteAccessDeps): SiteAccessService {
     async unlocked(c, site) {
       if (!site.hasPassword || hasAccessCookie(c, site)) return true;
       const { domain } = await hostSite(deps, requestTarget(c).host);
-      return shareOf(c, site, domain) !== null;
+      return (await shareOf(c, site, domain)) !== null;
     },
     async media(c) {
       const found = await served(c);
@@ -300,7 +300,7 @@ export function createSiteAccess(deps: SiteAccessDeps): SiteAccessService {
       const { domain, site } = found;
       return {
         spaceId: site.space.id,
-        shareCookie: shareOf(c, site, domain) !== null,
+        shareCookie: (await shareOf(c, site, domain)) !== null,
         passwordProtected: site.hasPassword,
         accessCookie: hasAccessCookie(c, site),
       };

@@ -52,11 +52,12 @@ export function Head({ head }: { head: HeadModel }): Child {
       {head.image ? <meta name="twitter:image" content={head.image.url} /> : null}
       {head.image?.alt ? <meta name="twitter:image:alt" content={head.image.alt} /> : null}
       {head.favicon ? <link rel="icon" href={head.favicon.href} type={head.favicon.type} /> : null}
-      {head.fontPreloads.map((href) => (
-        <link rel="preload" href={href} as="font" type="font/woff2" crossorigin="" />
-      ))}
+      {/* The render-blocking stylesheet first, so that on a slow link it is not queued behind the fonts. */}
       {head.stylesheets.map((href) => (
         <link rel="stylesheet" href={href} />
+      ))}
+      {head.fontPreloads.map((href) => (
+        <link rel="preload" href={href} as="font" type="font/woff2" crossorigin="" />
       ))}
       {head.scripts.map((src) => (
         <script type="module" src={src} />

@@ -9,15 +9,17 @@ export const EVERY_RESPONSE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 } as const;
 
+const EVERY = Object.entries(EVERY_RESPONSE_HEADERS);
+
 /**
- * Sets the every-response headers after the handler ran, so no route can forget them. The site's
- * own answers (`respond`) carry them already and are left as they are.
+ * Sets the every-response headers after the handler ran, so no route can forget them: each one an answer
+ * lacks (media answers set `nosniff` themselves, and must still get the others). The site's own answers
+ * (`respond`) carry them all already.
  */
 export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
   await next();
   const headers = c.res.headers;
-  if (headers.get('x-content-type-options') === EVERY_RESPONSE_HEADERS['X-Content-Type-Options']) return;
-  for (const [name, value] of Object.entries(EVERY_RESPONSE_HEADERS)) headers.set(name, value);
+  for (const [name, value] of EVERY) if (!headers.has(name)) headers.set(name, value);
 };
 
 /** An answer of the site, with the every-response headers (and what the context prepared, such as the request id). */

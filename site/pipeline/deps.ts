@@ -59,4 +59,6 @@ export interface SiteDeps {
   ttlSeconds: number;
   styles: SiteStyles;
   access?: SiteAccess;
+  /** Told how long each page took to render (`GET /metrics`). */
+  metrics?: { render(seconds: number): void };
 }

@@ -111,6 +111,7 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
   const designs = await loadDesigns(deps, site, { drafts: access.drafts === 'all' });
 
   // 8. Render.
+  const renderStarted = performance.now();
   const html = await renderDocument(deps, ctx, {
     site,
     domain,
@@ -123,6 +124,7 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
     ...(access.preview ? { preview: true } : {}),
     ...(access.protected ? { protected: true } : {}),
   });
+  deps.metrics?.render((performance.now() - renderStarted) / 1000);
   return pageEntry(found ? 200 : 404, html, csp);
 }
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { AppError } from '../../core/errors/app-error.ts';
 import type { RequestTarget } from './types.ts';
 
 /**
@@ -7,7 +8,13 @@ import type { RequestTarget } from './types.ts';
  * shapes absolute links and is part of the page cache key, so a forged value cannot reach others.
  */
 export function requestTarget(c: Context): RequestTarget {
-  const url = new URL(c.req.url);
+  let url: URL;
+  try {
+    url = new URL(c.req.url);
+  } catch {
+    // A Host no URL can hold (`999999999999999999999` overflows an IPv4 number): the request's fault.
+    throw new AppError('request.malformed', { message: 'The Host header is not a valid host name.' });
+  }
   const hostHeader = (c.req.header('host') ?? url.host).trim().toLowerCase();
   const m = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(hostHeader);
   const host = (m?.[1] ?? hostHeader).replace(/\.$/, '');

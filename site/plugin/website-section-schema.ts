@@ -34,6 +34,8 @@ export const websiteSettingsSchema = z.strictObject({
   shareImageId: nullableId,
   headCode: z.string().default(''),
   bodyCode: z.string().default(''),
+  /** The site's own CSS, compiled into the stylesheet's last layer (`@layer custom`). */
+  customCss: z.string().default(''),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 

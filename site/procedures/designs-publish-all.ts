@@ -4,6 +4,7 @@ import { designsSchema } from '../../core/designs/index.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { spaceName } from '../../core/procedures/inputs.ts';
 import { defineProcedure } from '../../core/rpc/procedure.ts';
+import { revisionAuthor } from './designs-revisions.ts';
 import { readWebsiteSettings, writeWebsiteSettings } from './settings-row.ts';
 
 interface DesignRow {
@@ -31,7 +32,10 @@ export const designsPublishAll = defineProcedure({
          where space_id = $1 and environment = 'production' order by position, kind, key for update`,
         [spaceId],
       );
-      const next = rows.rows.map((r) => ({ kind: r.kind, key: r.key, published: r.draft ?? r.published }));
+      // A design with neither value (never published, draft discarded) is not part of the site.
+      const next = rows.rows
+        .filter((r) => (r.draft ?? r.published) !== null)
+        .map((r) => ({ kind: r.kind, key: r.key, published: r.draft ?? r.published }));
       const checked = designsSchema.safeParse(next);
       if (!checked.success) {
         throw new AppError('designs.invalid', {
@@ -50,9 +54,17 @@ export const designsPublishAll = defineProcedure({
       const revision = settings.revision + 1;
       await writeWebsiteSettings(tx, spaceId, { ...settings, revision });
       await tx.query(
-        `insert into website_design_versions (space_id, revision, designs) values ($1, $2, $3::jsonb)
-         on conflict (space_id, environment, revision) do update set designs = excluded.designs, created_at = now()`,
-        [spaceId, revision, JSON.stringify(next)],
+        `insert into website_design_versions (space_id, revision, designs, created_by, changes)
+         values ($1, $2, $3::jsonb, $4, $5::jsonb)
+         on conflict (space_id, environment, revision) do update set designs = excluded.designs,
+           created_by = excluded.created_by, changes = excluded.changes, restored_from = null, created_at = now()`,
+        [
+          spaceId,
+          revision,
+          JSON.stringify(next),
+          revisionAuthor(ctx.principal),
+          JSON.stringify(published.rows.map((r) => `${r.kind}/${r.key}`)),
+        ],
       );
       return { revision, published: published.rows.map((r) => `${r.kind}/${r.key}`) };
     });

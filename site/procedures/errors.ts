@@ -16,5 +16,10 @@ export const websiteProcedureErrors: Record<string, ErrorEntry> = {
     kind: 'validation',
     message: 'The space has no such environment.',
   },
+  'designs.notFound': { kind: 'not_found', message: 'The space has no such design.' },
+  'designs.revisionNotFound': {
+    kind: 'not_found',
+    message: 'The space has no such revision of its designs.',
+  },
   'designs.invalid': { kind: 'validation', message: 'The designs cannot be published as they are.' },
 };

@@ -1,6 +1,8 @@
 import type { AnyProcedure } from '../../core/rpc/procedure.ts';
+import { designsDiscardDraft, designsGet, designsList, designsSaveDraft } from './designs-drafts.ts';
 import { designsPublishAll } from './designs-publish-all.ts';
-import { shareCreate } from './share-create.ts';
+import { designsRestore, designsRevisions } from './designs-revisions.ts';
+import { shareCreate, shareRevoke } from './share-create.ts';
 import { domainsCreate, domainsDelete, domainsList, domainsUpdate } from './website-domains.ts';
 import { websiteSettingsGet, websiteSettingsSet } from './website-settings.ts';
 
@@ -14,6 +16,13 @@ export const websiteProcedures: AnyProcedure[] = [
   domainsCreate,
   domainsUpdate,
   domainsDelete,
+  designsList,
+  designsGet,
+  designsSaveDraft,
+  designsDiscardDraft,
   designsPublishAll,
+  designsRevisions,
+  designsRestore,
   shareCreate,
+  shareRevoke,
 ];

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../core/errors/app-error.ts';
 import { registerErrors } from '../../core/errors/catalogue.ts';
@@ -8,6 +9,7 @@ import {
   SHARE_MAX_SECONDS,
   SHARE_MIN_SECONDS,
   signShareToken,
+  verifyShareToken,
 } from '../access/share-token.ts';
 import { primaryDomain } from '../pipeline/site-urls.ts';
 import type { DomainRow } from '../pipeline/types.ts';
@@ -17,6 +19,10 @@ registerErrors({
   'plugins.website.share.noDomain': {
     kind: 'conflict',
     message: 'The site has no primary domain in this environment to share.',
+  },
+  'plugins.website.share.notFound': {
+    kind: 'not_found',
+    message: 'No live share link of this space at that address (it may have expired).',
   },
   'plugins.website.share.notDesigned': {
     kind: 'conflict',
@@ -42,8 +48,8 @@ const shareInput = z.strictObject({
 
 /**
  * `plugins.website.share.create`: a share link to preview drafts, of one document or the whole site,
- * for 60 s to 30 days (default a day). The link is a signed token (nothing is stored, so it cannot be
- * revoked before it expires except by rotating `AUTH_SECRET`), bound to the space and environment,
+ * for 60 s to 30 days (default a day). The link is a signed token with an id (nothing is stored; revoking
+ * it stores its id, `plugins.website.share.revoke`), bound to the space and environment,
  * on the primary domain of the document's locale. Needs `space:write`: a link shows drafts to anyone
  * who holds it.
  */
@@ -92,7 +98,9 @@ export const shareCreate = defineProcedure({
     if (!primary) throw new AppError('plugins.website.share.noDomain');
 
     const expiry = Math.floor(Date.now() / 1000) + input.lifetimeSeconds;
+    const id = randomBytes(8).toString('hex');
     const token = signShareToken(instance.authSecret(), {
+      i: id,
       s: spaceId,
       e: environment,
       ...(input.id ? { d: input.id } : {}),
@@ -101,13 +109,57 @@ export const shareCreate = defineProcedure({
     });
     ctx.audit.target = input.id ?? 'site';
     ctx.audit.details = {
+      link: id,
       environment,
       lifetimeSeconds: input.lifetimeSeconds,
       ...(locale ? { locale } : {}),
     };
     return {
+      id,
       url: `${instance.siteOrigin(primary.host)}/_cms/share/${token}`,
       expiresAt: new Date(expiry * 1000).toISOString(),
     };
+  },
+});
+
+/**
+ * `plugins.website.share.revoke`: ends a share link before it expires, by its `id` (from `.create`) or its
+ * `url`. Opening the link and every preview cookie it set stop working at once (each request with a share
+ * token asks). Needs `space:write`, as creating one does.
+ */
+export const shareRevoke = defineProcedure({
+  name: 'plugins.website.share.revoke',
+  permission: 'space:write',
+  input: z
+    .strictObject({
+      space: spaceName,
+      id: z
+        .string()
+        .regex(/^[0-9a-f]{16,32}$/, 'expected the id that share.create answered')
+        .optional(),
+      url: z.string().max(4096).optional(),
+    })
+    .refine((v) => (v.id === undefined) !== (v.url === undefined), 'give either id or url'),
+  async run(ctx, input) {
+    let id = input.id;
+    let expiresAt = new Date(Date.now() + SHARE_MAX_SECONDS * 1000);
+    if (input.url !== undefined) {
+      const token = /\/_cms\/share\/([^/?#]+)/.exec(input.url)?.[1] ?? input.url;
+      const payload = ctx.instance ? verifyShareToken(ctx.instance.authSecret(), token) : null;
+      if (!payload || payload.s !== ctx.space.id || !payload.i) {
+        throw new AppError('plugins.website.share.notFound', {
+          details: [{ key: 'validation.invalid', path: 'url' }],
+        });
+      }
+      id = payload.i;
+      expiresAt = new Date(payload.x * 1000);
+    }
+    await ctx.db.query(
+      `insert into website_share_revocations (space_id, link_id, expires_at) values ($1, $2, $3)
+       on conflict (space_id, link_id) do nothing`,
+      [ctx.space.id, id, expiresAt],
+    );
+    ctx.audit.target = id;
+    return { revoked: true, id };
   },
 });

@@ -5,6 +5,7 @@ import type { Queryable } from '../../core/db/types.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { documentId, spaceName } from '../../core/procedures/inputs.ts';
 import { defineProcedure } from '../../core/rpc/procedure.ts';
+import { customCssProblem } from '../../styles/custom-css.ts';
 import type { WebsiteSettings } from '../plugin/website-section-schema.ts';
 import { publicSettings, readWebsiteSettings, writeWebsiteSettings } from './settings-row.ts';
 
@@ -33,6 +34,8 @@ const settingsChange = z.strictObject({
   shareImageId: nullableId.optional(),
   headCode: z.string().max(100_000).optional(),
   bodyCode: z.string().max(100_000).optional(),
+  /** Compiled by lightningcss into `@layer custom`; a parse error is refused with its line and column. */
+  customCss: z.string().max(200_000).optional(),
   /** At least 8 characters; null removes the password. Checked in `run` for its own error key. */
   password: z.string().max(1024).nullable().optional(),
 });
@@ -50,6 +53,7 @@ const editable: Editable[] = [
   'shareImageId',
   'headCode',
   'bodyCode',
+  'customCss',
 ];
 
 async function assertReferences(db: Queryable, spaceId: string, input: SettingsChange): Promise<void> {
@@ -95,11 +99,21 @@ function assertPasswordLength(password: string): void {
   });
 }
 
+function assertCustomCss(css: string): void {
+  const problem = customCssProblem(css);
+  if (!problem) return;
+  throw new AppError('validation.failed', {
+    message: `The custom CSS does not compile: line ${problem.line}, column ${problem.column}: ${problem.message}`,
+    details: [{ key: 'validation.invalid', path: 'customCss', params: { ...problem } }],
+  });
+}
+
 /**
  * Changes website settings by the seed's state table: a mode switch purges `domains` and
  * `redirects:<spaceId>`; setting, changing or removing the password (Argon2id, at least 8 characters, while
  * the control `features.plugins.website.password` is not off) purges `design:<spaceId>`; any other visible
- * setting purges the space's cached pages. Changing head or body code needs `website:code`.
+ * setting purges the space's cached pages; custom CSS also `design:<spaceId>` (it is in the stylesheet).
+ * Changing head or body code or the custom CSS needs `website:code`.
  */
 export const websiteSettingsSet = defineProcedure({
   name: 'plugins.website.settings.set',
@@ -108,6 +122,7 @@ export const websiteSettingsSet = defineProcedure({
   async run(ctx, input) {
     const spaceId = ctx.space.id;
     if (typeof input.password === 'string') assertPasswordLength(input.password);
+    if (input.customCss !== undefined) assertCustomCss(input.customCss);
     await assertReferences(ctx.db, spaceId, input);
     if (input.password !== undefined && !(await passwordChangesAllowed(ctx.db, spaceId))) {
       throw new AppError('plugins.website.password.disabled');
@@ -124,7 +139,11 @@ export const websiteSettingsSet = defineProcedure({
         if (input[name] !== undefined) (next as Record<string, unknown>)[name] = input[name];
       }
       if (input.password !== undefined) next.passwordHash = newHash;
-      if (next.headCode !== current.headCode || next.bodyCode !== current.bodyCode)
+      if (
+        next.headCode !== current.headCode ||
+        next.bodyCode !== current.bodyCode ||
+        next.customCss !== current.customCss
+      )
         ctx.require('website:code');
       await writeWebsiteSettings(tx, spaceId, next);
       return { before: current, after: next };
@@ -136,7 +155,8 @@ export const websiteSettingsSet = defineProcedure({
       tags.add(cacheTags.domains);
       tags.add(cacheTags.redirects(spaceId));
     }
-    if (passwordChanged) tags.add(cacheTags.design(spaceId));
+    // The stylesheet (named by its hash in every page) changes with the custom CSS.
+    if (passwordChanged || changed.includes('customCss')) tags.add(cacheTags.design(spaceId));
     if (changed.some((name) => name !== 'mode')) tags.add(cacheTags.sitePagesOf(spaceId));
     await ctx.cache.purgeTags([...tags]);
     ctx.audit.details = {

@@ -13,6 +13,9 @@ import type { SiteStyles } from '../pipeline/deps.ts';
 import type { LoadedDesigns } from '../pipeline/load-designs.ts';
 import type { SiteInfo } from '../pipeline/types.ts';
 
+/** The custom CSS's part of a stylesheet's key: a change of it alone makes a new stylesheet. */
+const cssKey = (css: string) => (css ? createHash('sha1').update(css).digest('base64url').slice(0, 12) : '');
+
 export interface SiteStylesDeps {
   store: StylesheetStore;
   log: Logger;
@@ -31,17 +34,18 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
 } {
   const assetUrl = (assetId: string) => variantPath(deps.mediaSecret(), assetId, 'hero');
   const uploadedFontUrl = (assetId: string) => originalPath(assetId);
-  const compile = (theme: Theme, designs: LoadedDesigns) =>
+  const compile = (theme: Theme, designs: LoadedDesigns, customCss: string) =>
     compileSiteCss({
       theme,
+      customCss,
       designs: designs.bundle.records,
       assetUrl,
       fontFaces: fontFaceCss(theme, { uploadedFontUrl }),
     });
   const siteSheet = (site: SiteInfo, designs: LoadedDesigns) =>
     deps.store.getSiteStylesheet(
-      `${site.space.id}:${designs.draftKey ?? site.settings.revision}:${designs.schemaVersion}`,
-      () => compile(designs.bundle.designs.theme, designs),
+      `${site.space.id}:${designs.draftKey ?? site.settings.revision}:${designs.schemaVersion}:${cssKey(site.settings.customCss)}`,
+      () => compile(designs.bundle.designs.theme, designs, site.settings.customCss),
     );
   return {
     siteSheet,

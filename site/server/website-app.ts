@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { AppError } from '../../core/errors/app-error.ts';
+import { AppError, appErrorIn } from '../../core/errors/app-error.ts';
 import { errorResponse } from '../../core/http/error-handler.ts';
 import { securityHeaders } from '../headers/security-headers.ts';
 import type { SiteDeps } from '../pipeline/deps.ts';
@@ -23,6 +23,10 @@ const ERROR_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head>' +
   '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>';
 
+const UNAVAILABLE_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back in a moment</title></head>' +
+  '<body><h1>Back in a moment</h1><p>This site cannot be shown right now. Please try again shortly.</p></body></html>';
+
 /**
  * The website process: every space in `designed` mode, chosen by `Host`. It mounts pages,
  * `/sitemap.xml`, `/robots.txt`, `/_cms/domain-check` and the given `/_site` and `/media` routes;
@@ -42,11 +46,21 @@ export function websiteApp(deps: WebsiteAppDeps): Hono {
     sitemapXml(c, deps, Number(c.req.param('file').slice(8, -4)), limit),
   );
   for (const routes of deps.routes ?? []) routes.route(app);
+  // Hashed files and media that no route above knows are not pages (a page of that path would be a 404 too).
+  app.get('/_site/*', (c) => c.notFound());
+  app.get('/media/*', (c) => c.notFound());
   app.get('*', (c) => handlePage(c, deps));
+  // A file, media address or canvas route that names nothing: the error body of every process.
+  app.notFound((c) => errorResponse(c, new AppError('route.notFound'), deps.log));
   // Files and media answer errors with the JSON error body of every process; pages with a plain HTML page.
   app.onError((err, c: Context) => {
-    if (err instanceof AppError || /^\/(?:media|_site|_cms)\//.test(c.req.path))
-      return errorResponse(c, err, deps.log);
+    const files = /^\/(?:media|_site|_cms)\//.test(c.req.path);
+    const known = appErrorIn(err);
+    if (!files && known?.status === 503) {
+      deps.log.warn({ key: known.key, path: c.req.path }, 'a page could not be served: a dependency is down');
+      return c.html(UNAVAILABLE_HTML, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+    }
+    if (known || files) return errorResponse(c, err, deps.log);
     deps.log.error({ err, requestId: c.get('requestId' as never), path: c.req.path }, 'site request failed');
     return c.html(ERROR_HTML, 500, { 'Cache-Control': 'no-store' });
   });

@@ -30,7 +30,9 @@ function mountIslands(app: Hono, islands: Promise<IslandBundles>): void {
   let routes: Hono | undefined;
   app.get('/_site/islands/*', async (c) => {
     routes ??= islandRoutes(await islands);
-    return routes.fetch(c.req.raw);
+    const answer = await routes.fetch(c.req.raw);
+    // An unknown island answers the error body of every process, as other unknown files do.
+    return answer.status === 404 ? c.notFound() : answer;
   });
 }
 
@@ -45,6 +47,8 @@ export interface WebsiteServices {
   /** With the rate limiter: site access (password, share links). Without them every request is public. */
   authSecret?: () => string;
   rateLimiter?: RateLimiter;
+  /** Render times (`GET /metrics`). */
+  metrics?: { render(seconds: number): void };
   config: {
     SITE_CACHE_TTL: number;
     SCOPES: readonly string[];
@@ -97,6 +101,7 @@ export function websiteServer(
     ttlSeconds: services.config.SITE_CACHE_TTL,
     styles,
     ...(siteAccess ? { access: siteAccess } : {}),
+    ...(services.metrics ? { metrics: services.metrics } : {}),
   };
 
   /** The served site of a request's host, or null. */

@@ -1,0 +1,31 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Metrics } from './metrics.ts';
+import { routeKind } from './route-kind.ts';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * Counts every answer at the node:http level, so that answers replayed in front of Hono count too. An answer
+ * that never finished (the client went away) counts as 499.
+ */
+export function observeRequests(listener: Listener, metrics: Metrics, website: boolean): Listener {
+  return (req, res) => {
+    const started = performance.now();
+    res.once('close', () => {
+      const status = res.writableFinished ? res.statusCode : 499;
+      metrics.request(routeKind(req.url, website), status, (performance.now() - started) / 1000);
+    });
+    return listener(req, res);
+  };
+}
+
+const installed = new WeakMap<object, { metrics: Metrics; website: boolean }>();
+
+/** Has `listen` (core/http/listen.ts) count the app's answers, as `installFastAnswers` has it answer first. */
+export function installRequestMetrics(app: object, metrics: Metrics, website: boolean): void {
+  installed.set(app, { metrics, website });
+}
+
+export function requestMetricsOf(app: object): { metrics: Metrics; website: boolean } | undefined {
+  return installed.get(app);
+}
