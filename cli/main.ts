@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { buildCommand } from '../build/build.ts';
 import { AppError } from '../core/errors/app-error.ts';
+import { buildSiteCommand } from './commands/build-site.ts';
 import { devCommand } from './commands/dev.ts';
 import { exportCommand } from './commands/export.ts';
 import { importCommand } from './commands/import.ts';
@@ -38,6 +39,15 @@ export async function main(argv: string[]): Promise<void> {
     .argument('<space>', 'space name or id')
     .option('-o, --output <file>', 'write to a file instead of standard output')
     .action(exportCommand);
+  program
+    .command('build-site')
+    .description('writes the designed site of a space as files for a static host')
+    .argument('<space>', 'space name or id')
+    .requiredOption('-o, --out <dir>', 'output folder (replaced whole when the build succeeds)')
+    .option('--host <host>', 'the domain to build (default: the primary production domain)')
+    .option('--base-url <url>', 'where the folder is served, e.g. https://www.example.org (default https://<host>)')
+    .option('--incremental', 'render again only what changed since the last build of this folder')
+    .action(buildSiteCommand);
   program
     .command('keys')
     .description('management API keys')

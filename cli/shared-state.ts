@@ -1,5 +1,6 @@
 import { edgePurgerFrom } from '../core/cache/edge/edge-config.ts';
 import { forwardPurges } from '../core/cache/edge/edge-purges.ts';
+import { journalPurges } from '../core/cache/purge-journal.ts';
 import { memoryCache } from '../core/cache/memory-cache.ts';
 import { redisCache } from '../core/cache/redis-cache.ts';
 import type { TaggedCache } from '../core/cache/tagged-cache.ts';
@@ -63,7 +64,9 @@ export async function openSharedState(args: {
     : memoryCache({ defaultTtlSeconds: config.CACHE_TTL, ...measured });
   // With EDGE_CACHE set, every purge also reaches the edge (core/cache/edge/).
   const purger = edgePurgerFrom(config);
-  const cache = purger ? forwardPurges(own, { purger, log, ...(redis ? { redis } : {}) }) : own;
+  // Every purge is journaled (static export's `--incremental`), then, with EDGE_CACHE set, reaches the edge.
+  const journaled = journalPurges(own, db, log);
+  const cache = purger ? forwardPurges(journaled, { purger, log, ...(redis ? { redis } : {}) }) : journaled;
   const rateLimiter = createRateLimiter({
     redis,
     log,

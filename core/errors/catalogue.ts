@@ -87,6 +87,7 @@ const catalogue: Record<string, ErrorEntry> = {
   'database.unavailable': { kind: 'unavailable', message: 'The database cannot be reached.' },
   'database.behind': { kind: 'unavailable', message: 'The database needs migrations.' },
   'config.invalid': { kind: 'internal', message: 'A setting is not valid.' },
+  'build.refused': { kind: 'validation', message: 'The site cannot be built as files.' },
   'config.server.trustedProxyInvalid': {
     kind: 'internal',
     message: 'TRUSTED_PROXIES has a malformed entry.',

@@ -1,3 +1,4 @@
+import { trimPurgeJournal } from '../cache/purge-journal.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** Deletes API keys whose expiry has passed; resolves to how many. */
@@ -34,4 +35,5 @@ export interface HousekeepingJob {
 export const housekeepingJobs: HousekeepingJob[] = [
   { id: 'expired-api-keys', everyMs: 60 * 60 * 1000, run: deleteExpiredApiKeys },
   { id: 'workflow-runs', everyMs: 10 * 60 * 1000, run: (db) => trimWorkflowRuns(db, 200) },
+  { id: 'purge-journal', everyMs: 60 * 60 * 1000, run: (db) => trimPurgeJournal(db, 30) },
 ];

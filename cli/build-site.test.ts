@@ -1,0 +1,286 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import argon2 from 'argon2';
+import sirv from 'sirv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../core/config/index.ts';
+import { ids } from '../core/testing/fixture-space.ts';
+import { runVerso } from '../core/testing/processes.ts';
+import { serviceUrl } from '../core/testing/require-service.ts';
+import { sharedReader } from '../delivery/reader/index.ts';
+import { buildSite, manifestPath } from '../site/export/build-site.ts';
+import { cssRefs, htmlRefs } from '../site/export/static-refs.ts';
+import { buildApp } from './app.ts';
+import { closeServices, createServices } from './services.ts';
+import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
+
+// `verso build-site` (docs/static-export.md) on the demo and the fixture space: the folder, served by a plain
+// static server, has every link and asset of each locale's home page (0 broken); its pages are the bytes the
+// website process serves; a refusal or a failure leaves the previous folder as it was; `--incremental`
+// renders again only what a purge touched.
+
+const databaseUrl = serviceUrl('DATABASE_URL');
+const demoFile = fileURLToPath(new URL('../demo/space.json', import.meta.url));
+
+let stack: FixtureStack;
+let site: StackProcess;
+let work: string;
+const servers: Server[] = [];
+
+/** The folder as a static host serves it: files, `.html` pages without the extension, nearest 404.html. */
+async function serveFolder(dir: string): Promise<string> {
+  const files = sirv(dir, { extensions: ['html'], dotfiles: false, dev: true });
+  const server = createServer((req, res) =>
+    files(req, res, () => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      const locale = path.split('/')[1] ?? '';
+      let notFound = join(dir, '404.html');
+      try {
+        statSync(join(dir, locale, '404.html'));
+        notFound = join(dir, locale, '404.html');
+      } catch {}
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(readFileSync(notFound));
+    }),
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function get(base: string, path: string, host?: string): Promise<{ status: number; body: Buffer; type: string }> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: u.port, path, agent: false, headers: host ? { host } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), type: String(res.headers['content-type'] ?? '') }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Every link and asset reachable from `starts` on the static server; the addresses that did not answer 200. */
+async function crawl(base: string, starts: string[]): Promise<{ visited: number; broken: string[] }> {
+  const seen = new Set(starts);
+  const queue = [...starts];
+  const broken: string[] = [];
+  while (queue.length) {
+    const path = queue.shift()!;
+    const res = await get(base, path);
+    if (res.status !== 200) {
+      broken.push(`${path} (${res.status})`);
+      continue;
+    }
+    const text = res.body.toString('utf8');
+    const next = res.type.startsWith('text/html')
+      ? [
+          ...htmlRefs(text),
+          ...[...text.matchAll(/<a [^>]*href="(\/[^"#]*)/g)].map((m) => m[1]!).filter((p) => !p.startsWith('//')),
+        ]
+      : res.type.startsWith('text/css')
+        ? cssRefs(text)
+        : [];
+    for (const p of next)
+      if (!seen.has(p)) {
+        seen.add(p);
+        queue.push(p);
+      }
+  }
+  return { visited: seen.size, broken };
+}
+
+const listFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
+
+const build = (args: string[]) => runVerso(['build-site', ...args], stack.env);
+
+describe.skipIf(!databaseUrl)('verso build-site', () => {
+  beforeAll(async () => {
+    stack = await fixtureStack(databaseUrl!);
+    const imported = await runVerso(['import', demoFile], stack.env);
+    expect(imported.code, imported.stderr).toBe(0);
+    site = await stack.serve('website');
+    work = await mkdtemp(join(tmpdir(), 'verso-build-site-'));
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.close();
+    await stack?.stop();
+  }, 60_000);
+
+  it('builds the demo: every link and asset of both locales works, and pages are the bytes the site serves', async () => {
+    const port = new URL(site.url).port;
+    const out = join(work, 'demo');
+    const run = await build(['demo', '--out', out, '--base-url', `http://localhost:${port}`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/built localhost \(http:\/\/localhost:\d+\/\) into .*: \d+ pages, \d+ files/);
+    // Progress off a terminal is plain lines, one per report.
+    expect(run.stdout).toMatch(/^ {2}pages: \d+ documents, \d+ files, [\d.]+ MB$/m);
+    // The demo's contact form needs a server: named once per form.
+    expect(run.stderr).toMatch(/warning: \/contact: the form posting to \/_cms\/forms\/.+ needs a Verso website process/);
+
+    const files = listFiles(out);
+    for (const f of ['index.html', 'de.html', 'about.html', 'de/ueber-uns.html', '404.html', 'de/404.html', 'sitemap.xml', 'robots.txt', '_headers', '_redirects', 'nginx.conf'])
+      expect(files, f).toContain(f);
+    expect(files.some((f) => /^_site\/[0-9a-f]+\.css$/.test(f))).toBe(true);
+    expect(files.some((f) => f.startsWith('_site/fonts/') && f.endsWith('.woff2'))).toBe(true);
+    expect(files.some((f) => f.startsWith('_site/islands/menu.'))).toBe(true);
+    // No manifest inside the folder: it is beside it.
+    expect(files.some((f) => f.includes('verso-build'))).toBe(false);
+    expect(statSync(manifestPath(out)).isFile()).toBe(true);
+
+    const served = await serveFolder(out);
+    const { visited, broken } = await crawl(served, ['/', '/de']);
+    expect(broken).toEqual([]);
+    expect(visited).toBeGreaterThan(60);
+    // Unknown addresses get the locale's 404 page.
+    const missing = await get(served, '/de/gibt-es-nicht');
+    expect(missing.status).toBe(404);
+    expect(missing.body.equals(readFileSync(join(out, 'de/404.html')))).toBe(true);
+
+    // The same bytes as the website process, page by page (a form's render stamp is the time of its render).
+    const stamp = (b: Buffer) => b.toString('utf8').replace(/(name="_stamp" value=")[^"]*/g, '$1');
+    const pages = files.filter((f) => f.endsWith('.html') && !f.endsWith('404.html'));
+    expect(pages.length).toBeGreaterThan(30);
+    for (const file of pages) {
+      const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+      const live = await get(site.url, path, `localhost:${port}`);
+      expect(live.status, path).toBe(200);
+      const built = readFileSync(join(out, file));
+      if (built.includes('/_cms/forms/')) expect(stamp(built), path).toBe(stamp(live.body));
+      else expect(built.equals(live.body), path).toBe(true);
+    }
+    expect(readFileSync(join(out, 'sitemap.xml')).equals((await get(site.url, '/sitemap.xml', `localhost:${port}`)).body)).toBe(true);
+
+    // The host's rules: security headers and the strict CSP, immutable hashed files, redirects, other domains.
+    const headers = readFileSync(join(out, '_headers'), 'utf8');
+    expect(headers).toMatch(/^\/\*\n {2}X-Content-Type-Options: nosniff$/m);
+    expect(headers).toContain("Content-Security-Policy: default-src 'self'; script-src 'self';");
+    expect(headers).toMatch(/^\/_site\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+    const redirects = readFileSync(join(out, '_redirects'), 'utf8');
+    expect(redirects).toContain('/old-blog /blog 301');
+    expect(redirects).toContain('/en/* /:splat 301');
+    expect(redirects).toMatch(new RegExp(`^http://www\\.localhost:${port}/\\* http://localhost:${port}/:splat 301!$`, 'm'));
+    expect(readFileSync(join(out, 'nginx.conf'), 'utf8')).toContain('try_files $uri $uri.html $uri/index.html =404;');
+  }, 240_000);
+
+  it('writes only assets that pages refer to, never a draft or an unreferenced asset', async () => {
+    const out = join(work, 'fixture');
+    const run = await build(['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test']);
+    expect(run.code, run.stderr).toBe(0);
+    const files = listFiles(out);
+    expect(files).toContain('news/hello.html');
+    expect(files).toContain('de/404.html');
+    expect(files.some((f) => f.includes('unpublished'))).toBe(false);
+    expect(files.some((f) => f.includes(ids.orphanImage))).toBe(false);
+    const served = await serveFolder(out);
+    const { broken } = await crawl(served, ['/', '/de']);
+    expect(broken).toEqual([]);
+    // robots.txt names the sitemap at the base URL.
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://fixture.test/sitemap.xml');
+  }, 120_000);
+
+  it('refuses what it cannot build with a clear message, and leaves the previous folder alone', async () => {
+    const out = join(work, 'fixture');
+    const before = listFiles(out);
+    const unknownHost = await build(['fixture', '--out', out, '--host', 'nope.test']);
+    expect(unknownHost.code).toBe(1);
+    expect(unknownHost.stderr).toContain('"nope.test" is not a domain of the space');
+    const badBase = await build(['fixture', '--out', out, '--base-url', 'ftp://x']);
+    expect(badBase.stderr).toContain('--base-url must be an http or https address');
+    expect((await build(['nothing', '--out', out])).stderr).toContain('There is no space "nothing"');
+    // A protected space: the export would publish it to anyone.
+    await stack.db.query(
+      `update space_plugin_settings set settings = jsonb_set(settings, '{passwordHash}', to_jsonb($2::text))
+       where space_id = $1 and plugin_id = 'website' and environment = 'production'`,
+      [ids.space, await argon2.hash('a site password')],
+    );
+    try {
+      const protectedRun = await build(['fixture', '--out', out, '--host', 'fixture.test']);
+      expect(protectedRun.code).toBe(1);
+      expect(protectedRun.stderr).toContain('has a site password');
+    } finally {
+      await stack.db.query(
+        `update space_plugin_settings set settings = jsonb_set(settings, '{passwordHash}', 'null')
+         where space_id = $1 and plugin_id = 'website' and environment = 'production'`,
+        [ids.space],
+      );
+    }
+    expect(listFiles(out)).toEqual(before);
+
+    // A failure half-way (the site stops answering): the previous folder stays whole, no temporary folder is left.
+    const config = loadConfig({ ...stack.env, SERVER_MODE: 'website', SCOPES: 'media' });
+    const services = await createServices(config);
+    try {
+      const app = buildApp('website', services);
+      let calls = 0;
+      const reader = sharedReader({ db: services.db, mediaSecret: services.mediaSecret, blockDesigns: true });
+      await expect(
+        buildSite(
+          {
+            db: services.db,
+            cache: services.cache,
+            reader,
+            fetch: async (req) => {
+              if (++calls > 5) throw new Error('the site went away');
+              return app.fetch(req);
+            },
+          },
+          { space: 'fixture', out, host: 'fixture.test', baseUrl: 'https://fixture.test' },
+        ),
+      ).rejects.toThrow('the site went away');
+    } finally {
+      await closeServices(services);
+    }
+    expect(listFiles(out)).toEqual(before);
+    expect((await readdir(work)).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  }, 120_000);
+
+  it('--incremental renders again only what a purge since the last build touched', async () => {
+    const out = join(work, 'incremental');
+    const args = ['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
+    const full = await build([...args, '--incremental']);
+    expect(full.code, full.stderr).toBe(0);
+    expect(full.stdout).toContain('full build: no previous build');
+    const total = Number(/(\d+) files written/.exec(full.stdout)?.[1]);
+    // Nothing purged since: nothing rendered again.
+    const same = await build([...args, '--incremental']);
+    expect(same.stdout, same.stderr).toMatch(/incremental: 0 files rewritten, \d+ kept/);
+    // Unpublishing a post purges it and the space's lists: those pages are rendered again, the rest kept.
+    const management = await stack.serve('management');
+    const key = await stack.createKey();
+    const res = await fetch(`${management.url}/rpc/content.unpublish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ space: 'fixture', id: ids.hello, locale: 'en' }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = await build([...args, '--incremental']);
+    expect(after.code, after.stderr).toBe(0);
+    const rewritten = Number(/incremental: (\d+) files rewritten/.exec(after.stdout)?.[1]);
+    expect(rewritten).toBeGreaterThan(0);
+    expect(rewritten).toBeLessThan(total);
+    const files = listFiles(out);
+    expect(files).not.toContain('news/hello.html');
+    expect(readFileSync(join(out, 'news.html'), 'utf8')).not.toContain('/news/hello"');
+    // The result equals a full build of the same state.
+    const fresh = join(work, 'fresh');
+    expect((await build(['fixture', '--out', fresh, '--host', 'fixture.test', '--base-url', 'https://fixture.test'])).code).toBe(0);
+    expect(files).toEqual(listFiles(fresh));
+    for (const f of files.filter((f) => f.endsWith('.html')))
+      expect(readFileSync(join(out, f)).equals(readFileSync(join(fresh, f))), f).toBe(true);
+    await writeFile(join(work, 'done'), '');
+  }, 180_000);
+});

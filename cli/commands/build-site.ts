@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { loadConfig } from '../../core/config/index.ts';
+import { assertMigrated } from '../../core/db/migrations.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { sharedReader } from '../../delivery/reader/index.ts';
+import { type BuildProgress, BuildSiteError, buildSite } from '../../site/export/build-site.ts';
+import { buildApp } from '../app.ts';
+import { allMigrations } from '../plugins.ts';
+import { closeServices, createServices } from '../services.ts';
+
+export interface BuildSiteFlags {
+  out: string;
+  host?: string;
+  baseUrl?: string;
+  incremental?: boolean;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * `verso build-site SPACE --out DIR` (docs/static-export.md): the designed site as files, rendered by an
+ * in-process website app on the configured database (no server is started, nothing is listened on).
+ */
+export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Promise<void> {
+  // The website process's own surfaces, media included; no edge headers (a static host reads none).
+  const config = loadConfig({ ...process.env, SERVER_MODE: 'website', SCOPES: 'media', EDGE_CACHE: 'none' });
+  if (!config.WEBSITE_PLUGIN) throw new AppError('config.invalid', { message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)' });
+  const services = await createServices(config);
+  const tty = process.stdout.isTTY === true;
+  const progress = (p: BuildProgress) => {
+    const line = `  ${p.stage}: ${p.documents} documents, ${p.files} files, ${mb(p.bytes)}`;
+    // On a terminal one line that updates; in CI and container logs one plain line per report.
+    if (tty) process.stdout.write(`\r${line}\x1b[K`);
+    else process.stdout.write(`${line}\n`);
+  };
+  try {
+    await assertMigrated(services.db, allMigrations(services.plugins));
+    const app = buildApp('website', services);
+    const reader = sharedReader({ db: services.db, mediaSecret: services.mediaSecret, blockDesigns: true });
+    const summary = await buildSite(
+      { db: services.db, cache: services.cache, reader, fetch: (req) => Promise.resolve(app.fetch(req)) },
+      {
+        space,
+        out: resolve(flags.out),
+        ...(flags.host ? { host: flags.host } : {}),
+        ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+        incremental: flags.incremental === true,
+        onProgress: progress,
+        onWarning: (m) => process.stderr.write(`${tty ? '\n' : ''}warning: ${m}\n`),
+      },
+    );
+    if (tty) process.stdout.write('\n');
+    const how = summary.incremental
+      ? `incremental: ${summary.written} files rewritten, ${summary.kept} kept`
+      : `${summary.written} files written${summary.fullBecause ? ` (full build: ${summary.fullBecause})` : ''}`;
+    process.stdout.write(
+      `built ${summary.host} (${summary.baseUrl}) into ${summary.out}: ${summary.pages} pages, ${summary.files} files, ${mb(summary.bytes)}; ${how}; ${(summary.ms / 1000).toFixed(1)} s\n`,
+    );
+  } catch (err) {
+    if (err instanceof BuildSiteError) throw new AppError('build.refused', { message: err.message });
+    throw err;
+  } finally {
+    await closeServices(services);
+  }
+}

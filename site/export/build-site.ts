@@ -1,0 +1,442 @@
+import { randomBytes } from 'node:crypto';
+import { cp, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { collectingTags } from '../../core/cache/edge/request-tags.ts';
+import { journalHead, purgedSince } from '../../core/cache/purge-journal.ts';
+import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
+import type { Queryable } from '../../core/db/types.ts';
+import type { Reader } from '../../delivery/reader/types.ts';
+import { spaceDomains } from '../pipeline/find-domain.ts';
+import { homeId } from '../pipeline/find-document.ts';
+import { hostSite } from '../pipeline/host-site.ts';
+import { isServed } from '../pipeline/load-site.ts';
+import { localePrefix, origin as originOf, pagePath, primaryDomain } from '../pipeline/site-urls.ts';
+import type { DomainRow, SiteInfo } from '../pipeline/types.ts';
+import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
+import { assetFile, notFoundFile, pageFile } from './static-paths.ts';
+import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
+
+/** A refusal of the build, said to the user as it is (no stack). */
+export class BuildSiteError extends Error {}
+
+export interface BuildSiteDeps {
+  db: Queryable;
+  cache: TaggedCache;
+  reader: Reader;
+  /** The website process's app (cli/app.ts `buildApp('website', …)`): every file is what it answers. */
+  fetch: (request: Request) => Promise<Response>;
+}
+
+export interface BuildSiteOptions {
+  space: string;
+  out: string;
+  /** The domain whose pages are built (default: the space's primary production domain without a locale pin). */
+  host?: string;
+  /** Where the folder is served (default `https://<host>`): protocol and port of absolute addresses. */
+  baseUrl?: string;
+  incremental?: boolean;
+  onProgress?: (p: BuildProgress) => void;
+  onWarning?: (message: string) => void;
+}
+
+export interface BuildProgress {
+  stage: 'pages' | 'assets' | 'writing';
+  documents: number;
+  files: number;
+  bytes: number;
+}
+
+export interface BuildSummary {
+  out: string;
+  host: string;
+  baseUrl: string;
+  pages: number;
+  /** Files rendered or fetched in this build (all of them unless incremental). */
+  written: number;
+  /** Files kept from the previous build (incremental). */
+  kept: number;
+  files: number;
+  bytes: number;
+  incremental: boolean;
+  /** Why an incremental build built everything, when it did. */
+  fullBecause?: string;
+  ms: number;
+}
+
+/** What a build remembers for the next `--incremental` (beside the folder, never in it: it is not for visitors). */
+interface Manifest {
+  format: 1;
+  spaceId: string;
+  host: string;
+  baseUrl: string;
+  journal: number;
+  files: Record<string, { tags: string[]; refs: string[]; bytes: number; type?: string }>;
+}
+
+export const manifestPath = (out: string) => join(dirname(out), `.${basename(out)}.verso-build.json`);
+
+interface Rendered {
+  body: Uint8Array;
+  tags: string[];
+  refs: string[];
+  headers: Headers;
+}
+
+/**
+ * `verso build-site` (docs/static-export.md): every published document of the space in every locale the host
+ * serves, the 404 page of each locale, sitemap and robots, and every file they refer to, rendered by the
+ * website process's own app (the same bytes it serves), plus `_headers`, `_redirects` and `nginx.conf`. Built
+ * into a temporary folder beside `out` and swapped in whole: a failure leaves the previous folder untouched.
+ */
+export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const space = await deps.reader.space(options.space);
+  if (!space) throw new BuildSiteError(`There is no space "${options.space}".`);
+  const domains = await spaceDomains(deps, space.id);
+  const domain = chooseDomain(domains, options.host);
+  const { site } = await hostSite(deps, domain.host);
+  if (!isServed(site))
+    throw new BuildSiteError(`The space "${space.name}" is not served as a designed site (external mode, or an import is running).`);
+  if (site.hasPassword)
+    throw new BuildSiteError(
+      `The space "${space.name}" has a site password: a static host cannot ask for it, so the export would publish the site to anyone. Remove the password, or serve the site with \`verso serve\`.`,
+    );
+  const base = parseBaseUrl(options.baseUrl ?? `https://${domain.host}`);
+  const target = { protocol: base.protocol, port: base.port };
+  const origin = originOf(target, domain.host);
+  const hosts = new Set(domains.map((d) => d.host));
+
+  const get = async (path: string): Promise<{ status: number; rendered: Rendered }> => {
+    const tags = new Set<string>();
+    const res = await collectingTags(tags, () => deps.fetch(new Request(origin + path)));
+    const body = new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, rendered: { body, tags: [...tags].sort(), refs: [], headers: res.headers } };
+  };
+
+  // What the host shows: its locales (a pinned domain only its own), each under its prefix.
+  const locales = domain.locale ? [domain.locale] : site.space.locales;
+  const pages = await pagePaths(deps, site, domain, locales);
+  const notFound = locales.map((locale) => ({ prefix: localePrefix(site, domain, locale), locale }));
+
+  // An incremental build starts from the previous manifest and renders what a purge since then touched.
+  const previous = options.incremental ? await readManifest(options.out) : null;
+  const head = await journalHead(deps.db);
+  let fullBecause: string | undefined;
+  let purged: Set<string> | null = null;
+  if (options.incremental) {
+    if (!previous) fullBecause = 'no previous build';
+    else if (previous.spaceId !== space.id || previous.host !== domain.host || previous.baseUrl !== base.href)
+      fullBecause = 'the previous build was of another space, host or base URL';
+    else {
+      purged = await purgedSince(deps.db, previous.journal, head);
+      if (!purged) fullBecause = 'the purge journal no longer covers the previous build';
+    }
+  }
+  const reuse = (file: string) => {
+    const entry = previous?.files[file];
+    return purged && entry && !entry.tags.some((t) => purged!.has(t)) ? entry : undefined;
+  };
+
+  const tmp = join(dirname(options.out), `.${basename(options.out)}.tmp-${randomBytes(4).toString('hex')}`);
+  await mkdir(tmp, { recursive: true });
+  const files: Manifest['files'] = {};
+  const progress: BuildProgress = { stage: 'pages', documents: 0, files: 0, bytes: 0 };
+  let written = 0;
+  let kept = 0;
+  const tell = () => options.onProgress?.({ ...progress });
+
+  const put = async (file: string, r: Rendered) => {
+    const dest = join(tmp, file);
+    await mkdir(dirname(dest), { recursive: true });
+    await writeFile(dest, r.body);
+    const type = r.headers.get('content-type');
+    files[file] = { tags: r.tags, refs: r.refs, bytes: r.body.byteLength, ...(type ? { type } : {}) };
+    written++;
+    progress.files++;
+    progress.bytes += r.body.byteLength;
+  };
+  const keep = async (file: string, entry: Manifest['files'][string]) => {
+    const dest = join(tmp, file);
+    await mkdir(dirname(dest), { recursive: true });
+    const from = join(options.out, file);
+    await link(from, dest).catch(() => cp(from, dest));
+    files[file] = entry;
+    kept++;
+    progress.files++;
+    progress.bytes += entry.bytes;
+  };
+
+  try {
+    let securityHeaders: Array<[string, string]> | null = null;
+    const forms = new Set<string>();
+    // Pages, then each locale's 404 page.
+    for (const { path, file } of pages) {
+      progress.documents++;
+      const old = reuse(file);
+      if (old) {
+        await keep(file, old);
+      } else {
+        const { status, rendered } = await get(path);
+        if (status !== 200) throw new BuildSiteError(`${path} answered ${status}, not a page: the build stops.`);
+        rendered.refs = htmlRefs(new TextDecoder().decode(rendered.body), hosts);
+        securityHeaders ??= pageSecurityHeaders(rendered.headers);
+        noteForms(rendered.body, path, forms, options.onWarning);
+        await put(file, rendered);
+      }
+      if (progress.documents % 25 === 0) tell();
+    }
+    for (const { prefix } of notFound) {
+      const file = notFoundFile(prefix);
+      const old = reuse(file);
+      if (old) {
+        await keep(file, old);
+        continue;
+      }
+      const { status, rendered } = await get(`${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`);
+      if (status !== 404) throw new BuildSiteError(`The 404 page of "${prefix || '/'}" answered ${status}.`);
+      rendered.refs = htmlRefs(new TextDecoder().decode(rendered.body), hosts);
+      securityHeaders ??= pageSecurityHeaders(rendered.headers);
+      await put(file, rendered);
+    }
+    // Sitemap (absent when indexing is off) and robots, with the base URL.
+    for (const path of ['/sitemap.xml', '/robots.txt']) {
+      const old = reuse(path.slice(1));
+      if (old) {
+        await keep(path.slice(1), old);
+        continue;
+      }
+      const { status, rendered } = await get(path);
+      if (status === 404 && path === '/sitemap.xml') continue;
+      if (status !== 200) throw new BuildSiteError(`${path} answered ${status}.`);
+      if (path === '/robots.txt' && base.host !== domain.host) {
+        const text = new TextDecoder().decode(rendered.body).replace(`${origin}/sitemap.xml`, `${base.origin}/sitemap.xml`);
+        rendered.body = new TextEncoder().encode(text);
+      }
+      await put(path.slice(1), rendered);
+    }
+
+    // Every file the pages refer to, and what those refer to (stylesheet fonts); nothing else.
+    progress.stage = 'assets';
+    tell();
+    const queue = [...new Set(Object.values(files).flatMap((f) => f.refs))];
+    const seen = new Set(queue);
+    const assetHeaders = new Map<string, Headers>();
+    while (queue.length) {
+      const ref = queue.shift()!;
+      const file = assetFile(ref);
+      if (!file) throw new BuildSiteError(`A page refers to ${ref}, which no file can hold.`);
+      if (files[file]) continue;
+      const old = reuse(file);
+      let entry: Manifest['files'][string];
+      if (old) {
+        await keep(file, old);
+        entry = old;
+      } else {
+        const { status, rendered } = await get(ref);
+        if (status !== 200) throw new BuildSiteError(`${ref}, which a page refers to, answered ${status}.`);
+        const type = rendered.headers.get('content-type') ?? '';
+        const text = () => new TextDecoder().decode(rendered.body);
+        rendered.refs = type.startsWith('text/css') ? cssRefs(text()) : type.includes('javascript') ? jsRefs(text()) : [];
+        assetHeaders.set(file, rendered.headers);
+        await put(file, rendered);
+        entry = files[file]!;
+      }
+      for (const next of entry.refs)
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+    }
+
+    // The host's rules, from the site's own answers.
+    progress.stage = 'writing';
+    tell();
+    const headersOf = (prefix: string) =>
+      [...assetHeaders].find(([file]) => file.startsWith(prefix))?.[1].get('cache-control') ?? null;
+    if (!securityHeaders) securityHeaders = pageSecurityHeaders((await get('/')).rendered.headers);
+    // A file whose name says nothing of its type (a media `original`) gets the type the site sent.
+    const contentTypes = Object.entries(files)
+      .filter(([file, f]) => file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file) && f.type)
+      .map(([file, f]) => ({ path: `/${file}`, type: f.type! }));
+    const rules: HostRules = {
+      securityHeaders,
+      immutableCacheControl: headersOf('_site/') ?? 'public, max-age=31536000, immutable',
+      mediaCacheControl: headersOf('media/'),
+      contentTypes,
+      redirects: await redirectRules(deps, site, domain, locales, new Set(pages.map((p) => p.path))),
+      hostRedirects: domains
+        .filter((d) => d.redirectToPrimary && d.environment === domain.environment)
+        .flatMap((d) => {
+          const primary = primaryDomain(domains, d.locale, d.environment);
+          return primary ? [{ from: originOf(target, d.host), to: originOf(target, primary.host) }] : [];
+        }),
+      notFound: notFound.map(({ prefix }) => ({ prefix, file: notFoundFile(prefix) })),
+    };
+    await writeFile(join(tmp, '_headers'), headersFile(rules));
+    await writeFile(join(tmp, '_redirects'), redirectsFile(rules));
+    await writeFile(join(tmp, 'nginx.conf'), nginxSnippet(rules));
+
+    // Swap: the old folder is moved aside, the new one takes its name, then the old one goes.
+    const manifest: Manifest = { format: 1, spaceId: space.id, host: domain.host, baseUrl: base.href, journal: head, files };
+    const aside = `${tmp}-old`;
+    const hadOld = await stat(options.out).then(() => true, () => false);
+    if (hadOld) await rename(options.out, aside);
+    await rename(tmp, options.out);
+    await writeFile(manifestPath(options.out), `${JSON.stringify(manifest)}\n`);
+    if (hadOld) await rm(aside, { recursive: true, force: true });
+  } catch (err) {
+    await rm(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    out: options.out,
+    host: domain.host,
+    baseUrl: base.href,
+    pages: pages.length,
+    written,
+    kept,
+    files: progress.files + 3,
+    bytes: progress.bytes,
+    incremental: options.incremental === true && !fullBecause,
+    ...(fullBecause ? { fullBecause } : {}),
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+function chooseDomain(domains: DomainRow[], host: string | undefined): DomainRow {
+  if (host) {
+    const found = domains.find((d) => d.host === host.toLowerCase());
+    if (!found) throw new BuildSiteError(`"${host}" is not a domain of the space (its domains: ${domains.map((d) => d.host).join(', ') || 'none'}).`);
+    if (found.redirectToPrimary) throw new BuildSiteError(`"${host}" redirects to the primary domain; build that one.`);
+    return found;
+  }
+  const served = domains.filter((d) => !d.redirectToPrimary && d.environment === 'production');
+  const chosen = served.find((d) => d.primary && d.locale === null) ?? served.find((d) => d.primary) ?? served[0];
+  if (!chosen) throw new BuildSiteError('The space has no production domain: add one, or name a host with --host.');
+  return chosen;
+}
+
+function parseBaseUrl(value: string): { protocol: 'http' | 'https'; port: string; host: string; origin: string; href: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BuildSiteError(`--base-url "${value}" is not an address (e.g. https://www.example.org).`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new BuildSiteError(`--base-url must be an http or https address, not "${value}".`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new BuildSiteError(`--base-url is the site's origin, without a path (got "${value}").`);
+  return {
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    port: url.port,
+    host: url.hostname,
+    origin: url.origin,
+    href: `${url.origin}/`,
+  };
+}
+
+/** The page paths of the host: every published document in every locale, the home page at its prefix. */
+async function pagePaths(
+  deps: BuildSiteDeps,
+  site: SiteInfo,
+  domain: DomainRow,
+  locales: string[],
+): Promise<Array<{ path: string; file: string }>> {
+  const spaceId = site.space.id;
+  const res = await deps.db.query<{ id: string }>(
+    `select d.id::text as id from documents d
+     where d.space_id = $1 and exists (select 1 from document_versions v where v.document_id = d.id and v.state = 'published')
+     order by d.parent_id nulls first, d.position, d.created_at, d.id`,
+    [spaceId],
+  );
+  const excluded = new Set([site.settings.notFoundContentId].filter(Boolean));
+  const ids = res.rows.map((r) => r.id).filter((id) => !excluded.has(id));
+  const home = homeId(site);
+  const ctx = { spaceId, locale: site.space.defaultLocale, tags: { addTags() {} } };
+  const out = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const alternates = await deps.reader.alternates(ctx, chunk);
+    for (const id of chunk) {
+      const permalinks = alternates.get(id);
+      if (!permalinks) continue;
+      for (const locale of locales) {
+        const permalink = permalinks[locale];
+        if (permalink === undefined) continue;
+        const path = pagePath(localePrefix(site, domain, locale), id === home ? '' : permalink);
+        const file = pageFile(path);
+        if (!file) throw new BuildSiteError(`The permalink ${path} cannot be a file name.`);
+        out.set(path, file);
+      }
+    }
+  }
+  return [...out].map(([path, file]) => ({ path, file }));
+}
+
+/** Space redirects per locale (a page at the same path wins, as on the site), and the default locale's prefix. */
+async function redirectRules(
+  deps: BuildSiteDeps,
+  site: SiteInfo,
+  domain: DomainRow,
+  locales: string[],
+  pages: Set<string>,
+): Promise<HostRules['redirects']> {
+  const rules: HostRules['redirects'] = [];
+  const normal = (p: string) => `/${p.replace(/^\/+|\/+$/g, '')}`;
+  for (const locale of locales) {
+    const prefix = localePrefix(site, domain, locale);
+    const ctx = { spaceId: site.space.id, locale, tags: { addTags() {} } };
+    for (const r of await deps.reader.redirects(ctx)) {
+      if (!r.toPath) continue;
+      const from = prefix + normal(r.fromPath);
+      if (pages.has(from)) continue;
+      const to = r.toPath.startsWith('/') ? pagePath(prefix, r.toPath.slice(1)) : r.toPath;
+      rules.push({ from, to, status: r.status });
+    }
+  }
+  if (domain.locale === null) {
+    const def = site.space.defaultLocale;
+    rules.push({ from: `/${def}`, to: '/', status: 301 }, { from: `/${def}/*`, to: '/:splat', status: 301 });
+  }
+  return rules;
+}
+
+/** The headers the site sends with every page (security headers and CSP), in their usual spelling. */
+function pageSecurityHeaders(headers: Headers): Array<[string, string]> {
+  const names = [
+    'X-Content-Type-Options',
+    'Referrer-Policy',
+    'Cross-Origin-Opener-Policy',
+    'Cross-Origin-Resource-Policy',
+    'X-Frame-Options',
+    'Content-Security-Policy',
+  ];
+  return names.flatMap((n) => {
+    const v = headers.get(n);
+    return v ? [[n, v] as [string, string]] : [];
+  });
+}
+
+/** Forms post to the site process, which a static host is not: each is named once. */
+function noteForms(body: Uint8Array, path: string, seen: Set<string>, warn?: (m: string) => void): void {
+  const html = new TextDecoder().decode(body);
+  for (const m of html.matchAll(/<form[^>]*action="(\/_cms\/forms\/[^"]+)"/g)) {
+    const action = m[1]!;
+    if (seen.has(action)) continue;
+    seen.add(action);
+    warn?.(`${path}: the form posting to ${action} needs a Verso website process; on a static host it cannot be sent.`);
+  }
+}
+
+async function readManifest(out: string): Promise<Manifest | null> {
+  try {
+    const m = JSON.parse(await readFile(manifestPath(out), 'utf8')) as Manifest;
+    if (m.format !== 1) return null;
+    // The folder must still be the one the manifest describes.
+    const present = await Promise.all(Object.keys(m.files).slice(0, 50).map((f) => stat(join(out, f)).then(() => true, () => false)));
+    return present.every(Boolean) ? m : null;
+  } catch {
+    return null;
+  }
+}
