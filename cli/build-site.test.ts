@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import argon2 from 'argon2';
-import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config/index.ts';
 import { ids } from '../core/testing/fixture-space.ts';
 import { runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
+import { staticHost } from '../core/testing/static-host.ts';
 import { sharedReader } from '../delivery/reader/index.ts';
 import { buildSite, manifestPath } from '../site/export/build-site.ts';
 import { cssRefs, htmlRefs } from '../site/export/static-refs.ts';
@@ -32,37 +32,34 @@ let site: StackProcess;
 let work: string;
 const servers: Server[] = [];
 
-/** The folder as a static host serves it: files, `.html` pages without the extension, nearest 404.html. */
+/** The folder as a static host serves it (core/testing/static-host.ts). */
 async function serveFolder(dir: string): Promise<string> {
-  const files = sirv(dir, { extensions: ['html'], dotfiles: false, dev: true });
-  const server = createServer((req, res) =>
-    files(req, res, () => {
-      const path = (req.url ?? '/').split('?')[0]!;
-      const locale = path.split('/')[1] ?? '';
-      let notFound = join(dir, '404.html');
-      try {
-        statSync(join(dir, locale, '404.html'));
-        notFound = join(dir, locale, '404.html');
-      } catch {}
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(readFileSync(notFound));
-    }),
-  );
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = await staticHost(dir);
+  servers.push(host.server);
+  return host.url;
 }
 
-function get(base: string, path: string, host?: string): Promise<{ status: number; body: Buffer; type: string }> {
+function get(
+  base: string,
+  path: string,
+  host?: string,
+): Promise<{ status: number; body: Buffer; type: string }> {
   const u = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path, agent: false, headers: host ? { host } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), type: String(res.headers['content-type'] ?? '') }),
-      );
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, path, agent: false, headers: host ? { host } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            type: String(res.headers['content-type'] ?? ''),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -84,7 +81,9 @@ async function crawl(base: string, starts: string[]): Promise<{ visited: number;
     const next = res.type.startsWith('text/html')
       ? [
           ...htmlRefs(text),
-          ...[...text.matchAll(/<a [^>]*href="(\/[^"#]*)/g)].map((m) => m[1]!).filter((p) => !p.startsWith('//')),
+          ...[...text.matchAll(/<a [^>]*href="(\/[^"#]*)/g)]
+            .map((m) => m[1]!)
+            .filter((p) => !p.startsWith('//')),
         ]
       : res.type.startsWith('text/css')
         ? cssRefs(text)
@@ -129,10 +128,24 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     // Progress off a terminal is plain lines, one per report.
     expect(run.stdout).toMatch(/^ {2}pages: \d+ documents, \d+ files, [\d.]+ MB$/m);
     // The demo's contact form needs a server: named once per form.
-    expect(run.stderr).toMatch(/warning: \/contact: the form posting to \/_cms\/forms\/.+ needs a Verso website process/);
+    expect(run.stderr).toMatch(
+      /warning: \/contact: the form posting to \/_cms\/forms\/.+ needs a Verso website process/,
+    );
 
     const files = listFiles(out);
-    for (const f of ['index.html', 'de.html', 'about.html', 'de/ueber-uns.html', '404.html', 'de/404.html', 'sitemap.xml', 'robots.txt', '_headers', '_redirects', 'nginx.conf'])
+    for (const f of [
+      'index.html',
+      'de.html',
+      'about.html',
+      'de/ueber-uns.html',
+      '404.html',
+      'de/404.html',
+      'sitemap.xml',
+      'robots.txt',
+      '_headers',
+      '_redirects',
+      'nginx.conf',
+    ])
       expect(files, f).toContain(f);
     expect(files.some((f) => /^_site\/[0-9a-f]+\.css$/.test(f))).toBe(true);
     expect(files.some((f) => f.startsWith('_site/fonts/') && f.endsWith('.woff2'))).toBe(true);
@@ -162,7 +175,11 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
       if (built.includes('/_cms/forms/')) expect(stamp(built), path).toBe(stamp(live.body));
       else expect(built.equals(live.body), path).toBe(true);
     }
-    expect(readFileSync(join(out, 'sitemap.xml')).equals((await get(site.url, '/sitemap.xml', `localhost:${port}`)).body)).toBe(true);
+    expect(
+      readFileSync(join(out, 'sitemap.xml')).equals(
+        (await get(site.url, '/sitemap.xml', `localhost:${port}`)).body,
+      ),
+    ).toBe(true);
 
     // The host's rules: security headers and the strict CSP, immutable hashed files, redirects, other domains.
     const headers = readFileSync(join(out, '_headers'), 'utf8');
@@ -172,13 +189,25 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     const redirects = readFileSync(join(out, '_redirects'), 'utf8');
     expect(redirects).toContain('/old-blog /blog 301');
     expect(redirects).toContain('/en/* /:splat 301');
-    expect(redirects).toMatch(new RegExp(`^http://www\\.localhost:${port}/\\* http://localhost:${port}/:splat 301!$`, 'm'));
-    expect(readFileSync(join(out, 'nginx.conf'), 'utf8')).toContain('try_files $uri $uri.html $uri/index.html =404;');
+    expect(redirects).toMatch(
+      new RegExp(`^http://www\\.localhost:${port}/\\* http://localhost:${port}/:splat 301!$`, 'm'),
+    );
+    expect(readFileSync(join(out, 'nginx.conf'), 'utf8')).toContain(
+      'try_files $uri $uri.html $uri/index.html =404;',
+    );
   }, 240_000);
 
   it('writes only assets that pages refer to, never a draft or an unreferenced asset', async () => {
     const out = join(work, 'fixture');
-    const run = await build(['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test']);
+    const run = await build([
+      'fixture',
+      '--out',
+      out,
+      '--host',
+      'fixture.test',
+      '--base-url',
+      'https://fixture.test',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const files = listFiles(out);
     expect(files).toContain('news/hello.html');
@@ -189,7 +218,9 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     const { broken } = await crawl(served, ['/', '/de']);
     expect(broken).toEqual([]);
     // robots.txt names the sitemap at the base URL.
-    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://fixture.test/sitemap.xml');
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toContain(
+      'Sitemap: https://fixture.test/sitemap.xml',
+    );
   }, 120_000);
 
   it('refuses what it cannot build with a clear message, and leaves the previous folder alone', async () => {
@@ -277,7 +308,19 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     expect(readFileSync(join(out, 'news.html'), 'utf8')).not.toContain('/news/hello"');
     // The result equals a full build of the same state.
     const fresh = join(work, 'fresh');
-    expect((await build(['fixture', '--out', fresh, '--host', 'fixture.test', '--base-url', 'https://fixture.test'])).code).toBe(0);
+    expect(
+      (
+        await build([
+          'fixture',
+          '--out',
+          fresh,
+          '--host',
+          'fixture.test',
+          '--base-url',
+          'https://fixture.test',
+        ])
+      ).code,
+    ).toBe(0);
     expect(files).toEqual(listFiles(fresh));
     for (const f of files.filter((f) => f.endsWith('.html')))
       expect(readFileSync(join(out, f)).equals(readFileSync(join(fresh, f))), f).toBe(true);

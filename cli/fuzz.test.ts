@@ -175,7 +175,7 @@ describe.skipIf(!adminUrl)('fuzzing real processes', () => {
         'query($p: String!) { permalink(path: $p) { id } }',
         '{ __typename }',
         '{ a: __typename b: __typename }',
-        'query { ' + '{'.repeat(50),
+        `query { ${'{'.repeat(50)}`,
         'fragment f on Query { ...f } { ...f }',
       ),
     );

@@ -45,7 +45,10 @@ export async function main(argv: string[]): Promise<void> {
     .argument('<space>', 'space name or id')
     .requiredOption('-o, --out <dir>', 'output folder (replaced whole when the build succeeds)')
     .option('--host <host>', 'the domain to build (default: the primary production domain)')
-    .option('--base-url <url>', 'where the folder is served, e.g. https://www.example.org (default https://<host>)')
+    .option(
+      '--base-url <url>',
+      'where the folder is served, e.g. https://www.example.org (default https://<host>)',
+    )
     .option('--incremental', 'render again only what changed since the last build of this folder')
     .action(buildSiteCommand);
   program

@@ -1,7 +1,7 @@
 import { edgePurgerFrom } from '../core/cache/edge/edge-config.ts';
 import { forwardPurges } from '../core/cache/edge/edge-purges.ts';
-import { journalPurges } from '../core/cache/purge-journal.ts';
 import { memoryCache } from '../core/cache/memory-cache.ts';
+import { journalPurges } from '../core/cache/purge-journal.ts';
 import { redisCache } from '../core/cache/redis-cache.ts';
 import type { TaggedCache } from '../core/cache/tagged-cache.ts';
 import type { Config } from '../core/config/index.ts';
@@ -65,7 +65,8 @@ export async function openSharedState(args: {
   // With EDGE_CACHE set, every purge also reaches the edge (core/cache/edge/).
   const purger = edgePurgerFrom(config);
   // Every purge is journaled (static export's `--incremental`), then, with EDGE_CACHE set, reaches the edge.
-  const journaled = journalPurges(own, db, log);
+  // Website processes only echo purges others made (and journaled), and may run on a read-only role.
+  const journaled = config.SERVER_MODE === 'website' ? own : journalPurges(own, db, log);
   const cache = purger ? forwardPurges(journaled, { purger, log, ...(redis ? { redis } : {}) }) : journaled;
   const rateLimiter = createRateLimiter({
     redis,

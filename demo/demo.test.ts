@@ -18,7 +18,6 @@ import { demoIds } from './ids.ts';
 // keep it complete (every node kind, every reference resolvable, every asset as declared).
 
 const here = dirname(fileURLToPath(import.meta.url));
-// biome-ignore lint/suspicious/noExplicitAny: the file is checked field by field below
 const space: any = JSON.parse(readFileSync(join(here, 'space.json'), 'utf8'));
 
 /** The node kinds listed in spec/designs.md (copied, so a kind dropped from the code is noticed). */
@@ -289,7 +288,6 @@ describe.each(testDatabases())('demo space import on $kind', ({ open }) => {
         storage,
         plugins,
       });
-      // biome-ignore lint/suspicious/noExplicitAny: compared as plain JSON
       const out: any = await exportSpace(db, 'demo', { storage, plugins });
       // Exports carry asset bytes inline and timestamps with milliseconds; the demo has files and none.
       const normal = (s: typeof space) => {

@@ -24,7 +24,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Promise<void> {
   // The website process's own surfaces, media included; no edge headers (a static host reads none).
   const config = loadConfig({ ...process.env, SERVER_MODE: 'website', SCOPES: 'media', EDGE_CACHE: 'none' });
-  if (!config.WEBSITE_PLUGIN) throw new AppError('config.invalid', { message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)' });
+  if (!config.WEBSITE_PLUGIN)
+    throw new AppError('config.invalid', {
+      message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)',
+    });
   const services = await createServices(config);
   const tty = process.stdout.isTTY === true;
   const progress = (p: BuildProgress) => {

@@ -17,7 +17,9 @@ export function journalPurges(cache: TaggedCache, db: Queryable, log: Logger): T
       if (unique.length === 0) return cache.purgeTags(tags);
       const written = db
         .query('insert into purge_journal (tags) values ($1)', [unique])
-        .catch((err: unknown) => log.warn({ err: (err as Error).message, tags: unique }, 'purge journal not written'));
+        .catch((err: unknown) =>
+          log.warn({ err: (err as Error).message, tags: unique }, 'purge journal not written'),
+        );
       await Promise.all([cache.purgeTags(tags), written]);
     },
   };

@@ -6,7 +6,6 @@ import { firstIssue, firstIssuePath } from './issue-path.ts';
 
 // Validated the way the importer nests it, so paths read as they do in import errors.
 const file = z.object({ designs: designsSchema });
-// biome-ignore lint/suspicious/noExplicitAny: the tests poke at arbitrary paths of the fixtures
 type Loose = any;
 
 function broken(change: (d: Loose[]) => void): string | null {

@@ -3,7 +3,6 @@ import { defaultTheme } from './default-theme.ts';
 import { firstIssuePath } from './issue-path.ts';
 import { themeSchema } from './theme.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests poke at arbitrary paths of a theme
 type Mutable = Record<string, any>;
 
 function withChange(change: (t: Mutable) => void): unknown {

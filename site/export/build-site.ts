@@ -6,8 +6,8 @@ import { journalHead, purgedSince } from '../../core/cache/purge-journal.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
-import { spaceDomains } from '../pipeline/find-domain.ts';
 import { homeId } from '../pipeline/find-document.ts';
+import { spaceDomains } from '../pipeline/find-domain.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { localePrefix, origin as originOf, pagePath, primaryDomain } from '../pipeline/site-urls.ts';
@@ -96,7 +96,9 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const domain = chooseDomain(domains, options.host);
   const { site } = await hostSite(deps, domain.host);
   if (!isServed(site))
-    throw new BuildSiteError(`The space "${space.name}" is not served as a designed site (external mode, or an import is running).`);
+    throw new BuildSiteError(
+      `The space "${space.name}" is not served as a designed site (external mode, or an import is running).`,
+    );
   if (site.hasPassword)
     throw new BuildSiteError(
       `The space "${space.name}" has a site password: a static host cannot ask for it, so the export would publish the site to anyone. Remove the password, or serve the site with \`verso serve\`.`,
@@ -177,7 +179,8 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         await keep(file, old);
       } else {
         const { status, rendered } = await get(path);
-        if (status !== 200) throw new BuildSiteError(`${path} answered ${status}, not a page: the build stops.`);
+        if (status !== 200)
+          throw new BuildSiteError(`${path} answered ${status}, not a page: the build stops.`);
         rendered.refs = htmlRefs(new TextDecoder().decode(rendered.body), hosts);
         securityHeaders ??= pageSecurityHeaders(rendered.headers);
         noteForms(rendered.body, path, forms, options.onWarning);
@@ -192,7 +195,9 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         await keep(file, old);
         continue;
       }
-      const { status, rendered } = await get(`${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`);
+      const { status, rendered } = await get(
+        `${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`,
+      );
       if (status !== 404) throw new BuildSiteError(`The 404 page of "${prefix || '/'}" answered ${status}.`);
       rendered.refs = htmlRefs(new TextDecoder().decode(rendered.body), hosts);
       securityHeaders ??= pageSecurityHeaders(rendered.headers);
@@ -209,7 +214,9 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       if (status === 404 && path === '/sitemap.xml') continue;
       if (status !== 200) throw new BuildSiteError(`${path} answered ${status}.`);
       if (path === '/robots.txt' && base.host !== domain.host) {
-        const text = new TextDecoder().decode(rendered.body).replace(`${origin}/sitemap.xml`, `${base.origin}/sitemap.xml`);
+        const text = new TextDecoder()
+          .decode(rendered.body)
+          .replace(`${origin}/sitemap.xml`, `${base.origin}/sitemap.xml`);
         rendered.body = new TextEncoder().encode(text);
       }
       await put(path.slice(1), rendered);
@@ -236,7 +243,11 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         if (status !== 200) throw new BuildSiteError(`${ref}, which a page refers to, answered ${status}.`);
         const type = rendered.headers.get('content-type') ?? '';
         const text = () => new TextDecoder().decode(rendered.body);
-        rendered.refs = type.startsWith('text/css') ? cssRefs(text()) : type.includes('javascript') ? jsRefs(text()) : [];
+        rendered.refs = type.startsWith('text/css')
+          ? cssRefs(text())
+          : type.includes('javascript')
+            ? jsRefs(text())
+            : [];
         assetHeaders.set(file, rendered.headers);
         await put(file, rendered);
         entry = files[file]!;
@@ -277,9 +288,19 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     await writeFile(join(tmp, 'nginx.conf'), nginxSnippet(rules));
 
     // Swap: the old folder is moved aside, the new one takes its name, then the old one goes.
-    const manifest: Manifest = { format: 1, spaceId: space.id, host: domain.host, baseUrl: base.href, journal: head, files };
+    const manifest: Manifest = {
+      format: 1,
+      spaceId: space.id,
+      host: domain.host,
+      baseUrl: base.href,
+      journal: head,
+      files,
+    };
     const aside = `${tmp}-old`;
-    const hadOld = await stat(options.out).then(() => true, () => false);
+    const hadOld = await stat(options.out).then(
+      () => true,
+      () => false,
+    );
     if (hadOld) await rename(options.out, aside);
     await rename(tmp, options.out);
     await writeFile(manifestPath(options.out), `${JSON.stringify(manifest)}\n`);
@@ -306,17 +327,29 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
 function chooseDomain(domains: DomainRow[], host: string | undefined): DomainRow {
   if (host) {
     const found = domains.find((d) => d.host === host.toLowerCase());
-    if (!found) throw new BuildSiteError(`"${host}" is not a domain of the space (its domains: ${domains.map((d) => d.host).join(', ') || 'none'}).`);
-    if (found.redirectToPrimary) throw new BuildSiteError(`"${host}" redirects to the primary domain; build that one.`);
+    if (!found)
+      throw new BuildSiteError(
+        `"${host}" is not a domain of the space (its domains: ${domains.map((d) => d.host).join(', ') || 'none'}).`,
+      );
+    if (found.redirectToPrimary)
+      throw new BuildSiteError(`"${host}" redirects to the primary domain; build that one.`);
     return found;
   }
   const served = domains.filter((d) => !d.redirectToPrimary && d.environment === 'production');
-  const chosen = served.find((d) => d.primary && d.locale === null) ?? served.find((d) => d.primary) ?? served[0];
-  if (!chosen) throw new BuildSiteError('The space has no production domain: add one, or name a host with --host.');
+  const chosen =
+    served.find((d) => d.primary && d.locale === null) ?? served.find((d) => d.primary) ?? served[0];
+  if (!chosen)
+    throw new BuildSiteError('The space has no production domain: add one, or name a host with --host.');
   return chosen;
 }
 
-function parseBaseUrl(value: string): { protocol: 'http' | 'https'; port: string; host: string; origin: string; href: string } {
+function parseBaseUrl(value: string): {
+  protocol: 'http' | 'https';
+  port: string;
+  host: string;
+  origin: string;
+  href: string;
+} {
   let url: URL;
   try {
     url = new URL(value);
@@ -425,7 +458,9 @@ function noteForms(body: Uint8Array, path: string, seen: Set<string>, warn?: (m:
     const action = m[1]!;
     if (seen.has(action)) continue;
     seen.add(action);
-    warn?.(`${path}: the form posting to ${action} needs a Verso website process; on a static host it cannot be sent.`);
+    warn?.(
+      `${path}: the form posting to ${action} needs a Verso website process; on a static host it cannot be sent.`,
+    );
   }
 }
 
@@ -434,7 +469,16 @@ async function readManifest(out: string): Promise<Manifest | null> {
     const m = JSON.parse(await readFile(manifestPath(out), 'utf8')) as Manifest;
     if (m.format !== 1) return null;
     // The folder must still be the one the manifest describes.
-    const present = await Promise.all(Object.keys(m.files).slice(0, 50).map((f) => stat(join(out, f)).then(() => true, () => false)));
+    const present = await Promise.all(
+      Object.keys(m.files)
+        .slice(0, 50)
+        .map((f) =>
+          stat(join(out, f)).then(
+            () => true,
+            () => false,
+          ),
+        ),
+    );
     return present.every(Boolean) ? m : null;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFile, type HostRules, nginxSnippet, redirectsFile } from './host-files.ts';
+import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
 import { assetFile, notFoundFile, pageFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
@@ -41,10 +41,12 @@ describe('static references', () => {
     );
   });
   it('finds the fonts of a stylesheet and the files a script names', () => {
-    expect(cssRefs('@font-face{src:url(/_site/fonts/a.woff2) format("woff2")}b{background:url("data:x")}')).toEqual([
-      '/_site/fonts/a.woff2',
+    expect(
+      cssRefs('@font-face{src:url(/_site/fonts/a.woff2) format("woff2")}b{background:url("data:x")}'),
+    ).toEqual(['/_site/fonts/a.woff2']);
+    expect(jsRefs('import("/_site/islands/chunk.1.js");const x="/api"')).toEqual([
+      '/_site/islands/chunk.1.js',
     ]);
-    expect(jsRefs('import("/_site/islands/chunk.1.js");const x="/api"')).toEqual(['/_site/islands/chunk.1.js']);
   });
 });
 
@@ -94,8 +96,12 @@ describe('host rule files', () => {
     expect(text.match(/add_header X-Content-Type-Options "nosniff" always;/g)?.length).toBe(locations);
     expect(text).toMatch(/location = "\/old page" \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/new";\n\}/);
     expect(text).toContain('location = "/media/1/original" {');
-    expect(text).toMatch(/location ~ \^\/en\/\(\.\*\)\$ \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/\$1";\n\}/);
+    expect(text).toMatch(
+      /location ~ \^\/en\/\(\.\*\)\$ \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/\$1";\n\}/,
+    );
     expect(text).toContain('error_page 404 /de/404.html;');
-    expect(text).toContain('# server { server_name www.example.org; return 301 https://example.org$request_uri; }');
+    expect(text).toContain(
+      '# server { server_name www.example.org; return 301 https://example.org$request_uri; }',
+    );
   });
 });

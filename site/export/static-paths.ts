@@ -22,8 +22,9 @@ export function assetFile(path: string): string | null {
   return segments.join('/');
 }
 
-const safeSegment = (s: string) =>
-  s !== '' && s !== '.' && s !== '..' && !/[\u0000-\u001f\\]/.test(s) && s.length <= 255;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the check refuses.
+const UNSAFE = /[\u0000-\u001f\\]/;
+const safeSegment = (s: string) => s !== '' && s !== '.' && s !== '..' && !UNSAFE.test(s) && s.length <= 255;
 
 /** The 404 page of a locale prefix (`''` or `/de`): `404.html`, `de/404.html`. */
 export function notFoundFile(prefix: string): string {

@@ -29,7 +29,9 @@ export function htmlRefs(html: string, hosts: ReadonlySet<string> = new Set()): 
   const found = new Set<string>();
   const attr = /\s(src|href|content|poster|srcset|imagesrcset)="([^"]*)"/g;
   for (const m of html.matchAll(attr)) {
-    const values = m[1]!.endsWith('srcset') ? m[2]!.split(',').map((c) => c.trim().split(/\s+/)[0]!) : [m[2]!];
+    const values = m[1]!.endsWith('srcset')
+      ? m[2]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)
+      : [m[2]!];
     for (const v of values) {
       const path = local(v, hosts);
       if (path) found.add(path);
