@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -286,9 +285,15 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     expect(full.code, full.stderr).toBe(0);
     expect(full.stdout).toContain('full build: no previous build');
     const total = Number(/(\d+) files written/.exec(full.stdout)?.[1]);
+    const rules = Object.fromEntries(
+      ['_headers', '_redirects', 'nginx.conf'].map((f) => [f, readFileSync(join(out, f), 'utf8')]),
+    );
     // Nothing purged since: nothing rendered again.
     const same = await build([...args, '--incremental']);
     expect(same.stdout, same.stderr).toMatch(/incremental: 0 files rewritten, \d+ kept/);
+    // The host's rules of a build that kept every file are those of the full build.
+    for (const f of ['_headers', '_redirects', 'nginx.conf'])
+      expect(readFileSync(join(out, f), 'utf8'), f).toBe(rules[f]);
     // Unpublishing a post purges it and the space's lists: those pages are rendered again, the rest kept.
     const management = await stack.serve('management');
     const key = await stack.createKey();
@@ -324,6 +329,9 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     expect(files).toEqual(listFiles(fresh));
     for (const f of files.filter((f) => f.endsWith('.html')))
       expect(readFileSync(join(out, f)).equals(readFileSync(join(fresh, f))), f).toBe(true);
+    // The host's rules too: kept files carry the headers the site sent with them.
+    for (const f of ['_headers', '_redirects', 'nginx.conf'])
+      expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(fresh, f), 'utf8'));
     await writeFile(join(work, 'done'), '');
   }, 180_000);
 });

@@ -17,7 +17,11 @@ describe.each(testDatabases())('the purge journal on $kind', ({ open }) => {
   it('writes every purge beside it, and tells the tags purged since a position', async () => {
     const cache = journalPurges(memoryCache({ defaultTtlSeconds: 60 }), db, captureLog().log);
     let computed = 0;
-    const read = () => cache.getOrSet('k', async (sink) => (sink.addTags(['doc:a']), ++computed));
+    const read = () =>
+      cache.getOrSet('k', async (sink) => {
+        sink.addTags(['doc:a']);
+        return ++computed;
+      });
     await read();
     const start = await journalHead(db);
     await cache.purgeTags(['doc:a', 'lists:s', 'doc:a']);

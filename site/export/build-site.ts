@@ -6,10 +6,11 @@ import { journalHead, purgedSince } from '../../core/cache/purge-journal.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
-import { homeId } from '../pipeline/find-document.ts';
 import { spaceDomains } from '../pipeline/find-domain.ts';
+import { redirectLocation, redirectPath } from '../pipeline/find-redirect.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
+import { publishedPermalinks } from '../pipeline/published-permalinks.ts';
 import { localePrefix, origin as originOf, pagePath, primaryDomain } from '../pipeline/site-urls.ts';
 import type { DomainRow, SiteInfo } from '../pipeline/types.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
@@ -65,12 +66,22 @@ export interface BuildSummary {
 
 /** What a build remembers for the next `--incremental` (beside the folder, never in it: it is not for visitors). */
 interface Manifest {
-  format: 1;
+  format: 2;
   spaceId: string;
   host: string;
   baseUrl: string;
   journal: number;
-  files: Record<string, { tags: string[]; refs: string[]; bytes: number; type?: string }>;
+  /** The headers of the site's pages (they change only with what re-renders every page). */
+  securityHeaders: Array<[string, string]>;
+  files: Record<string, FileEntry>;
+}
+
+interface FileEntry {
+  tags: string[];
+  refs: string[];
+  bytes: number;
+  type?: string;
+  cacheControl?: string;
 }
 
 export const manifestPath = (out: string) => join(dirname(out), `.${basename(out)}.verso-build.json`);
@@ -134,7 +145,8 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       if (!purged) fullBecause = 'the purge journal no longer covers the previous build';
     }
   }
-  const reuse = (file: string) => {
+  /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
+  const unchanged = (file: string) => {
     const entry = previous?.files[file];
     return purged && entry && !entry.tags.some((t) => purged!.has(t)) ? entry : undefined;
   };
@@ -145,6 +157,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const progress: BuildProgress = { stage: 'pages', documents: 0, files: 0, bytes: 0 };
   let written = 0;
   let kept = 0;
+  let securityHeaders: Array<[string, string]> | undefined;
   const tell = () => options.onProgress?.({ ...progress });
 
   const put = async (file: string, r: Rendered) => {
@@ -152,64 +165,73 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     await mkdir(dirname(dest), { recursive: true });
     await writeFile(dest, r.body);
     const type = r.headers.get('content-type');
-    files[file] = { tags: r.tags, refs: r.refs, bytes: r.body.byteLength, ...(type ? { type } : {}) };
+    const cacheControl = r.headers.get('cache-control');
+    files[file] = {
+      tags: r.tags,
+      refs: r.refs,
+      bytes: r.body.byteLength,
+      ...(type ? { type } : {}),
+      ...(cacheControl ? { cacheControl } : {}),
+    };
     written++;
     progress.files++;
     progress.bytes += r.body.byteLength;
   };
-  const keep = async (file: string, entry: Manifest['files'][string]) => {
+  /**
+   * Takes the previous build's copy of a file no purge has touched (a hard link, else a copy); undefined when
+   * there is none, or it is gone from the folder: then the file is rendered again.
+   */
+  const keep = async (file: string): Promise<FileEntry | undefined> => {
+    const entry = unchanged(file);
+    if (!entry) return undefined;
     const dest = join(tmp, file);
     await mkdir(dirname(dest), { recursive: true });
     const from = join(options.out, file);
-    await link(from, dest).catch(() => cp(from, dest));
+    const linked = await link(from, dest).then(
+      () => true,
+      () =>
+        cp(from, dest).then(
+          () => true,
+          () => false,
+        ),
+    );
+    if (!linked) return undefined;
     files[file] = entry;
     kept++;
     progress.files++;
     progress.bytes += entry.bytes;
+    return entry;
   };
+  /** A page (or a 404 page: `what` names it) of the site, with the files it refers to. */
+  const page = async (path: string, file: string, expected: number, what = path) => {
+    if (await keep(file)) return;
+    const { status, rendered } = await get(path);
+    if (status !== expected)
+      throw new BuildSiteError(`${what} answered ${status}, not ${expected}: the build stops.`);
+    const html = new TextDecoder().decode(rendered.body);
+    rendered.refs = htmlRefs(html, hosts);
+    securityHeaders ??= pageSecurityHeaders(rendered.headers);
+    noteForms(html, path, forms, options.onWarning);
+    await put(file, rendered);
+  };
+  const forms = new Set<string>();
 
   try {
-    let securityHeaders: Array<[string, string]> | null = null;
-    const forms = new Set<string>();
-    // Pages, then each locale's 404 page.
     for (const { path, file } of pages) {
       progress.documents++;
-      const old = reuse(file);
-      if (old) {
-        await keep(file, old);
-      } else {
-        const { status, rendered } = await get(path);
-        if (status !== 200)
-          throw new BuildSiteError(`${path} answered ${status}, not a page: the build stops.`);
-        rendered.refs = htmlRefs(new TextDecoder().decode(rendered.body), hosts);
-        securityHeaders ??= pageSecurityHeaders(rendered.headers);
-        noteForms(rendered.body, path, forms, options.onWarning);
-        await put(file, rendered);
-      }
+      await page(path, file, 200);
       if (progress.documents % 25 === 0) tell();
     }
-    for (const { prefix } of notFound) {
-      const file = notFoundFile(prefix);
-      const old = reuse(file);
-      if (old) {
-        await keep(file, old);
-        continue;
-      }
-      const { status, rendered } = await get(
+    for (const { prefix } of notFound)
+      await page(
         `${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`,
+        notFoundFile(prefix),
+        404,
+        `The 404 page of "${prefix || '/'}"`,
       );
-      if (status !== 404) throw new BuildSiteError(`The 404 page of "${prefix || '/'}" answered ${status}.`);
-      rendered.refs = htmlRefs(new TextDecoder().decode(rendered.body), hosts);
-      securityHeaders ??= pageSecurityHeaders(rendered.headers);
-      await put(file, rendered);
-    }
     // Sitemap (absent when indexing is off) and robots, with the base URL.
     for (const path of ['/sitemap.xml', '/robots.txt']) {
-      const old = reuse(path.slice(1));
-      if (old) {
-        await keep(path.slice(1), old);
-        continue;
-      }
+      if (await keep(path.slice(1))) continue;
       const { status, rendered } = await get(path);
       if (status === 404 && path === '/sitemap.xml') continue;
       if (status !== 200) throw new BuildSiteError(`${path} answered ${status}.`);
@@ -227,18 +249,12 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     tell();
     const queue = [...new Set(Object.values(files).flatMap((f) => f.refs))];
     const seen = new Set(queue);
-    const assetHeaders = new Map<string, Headers>();
     while (queue.length) {
       const ref = queue.shift()!;
       const file = assetFile(ref);
       if (!file) throw new BuildSiteError(`A page refers to ${ref}, which no file can hold.`);
       if (files[file]) continue;
-      const old = reuse(file);
-      let entry: Manifest['files'][string];
-      if (old) {
-        await keep(file, old);
-        entry = old;
-      } else {
+      if (!(await keep(file))) {
         const { status, rendered } = await get(ref);
         if (status !== 200) throw new BuildSiteError(`${ref}, which a page refers to, answered ${status}.`);
         const type = rendered.headers.get('content-type') ?? '';
@@ -248,31 +264,31 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
           : type.includes('javascript')
             ? jsRefs(text())
             : [];
-        assetHeaders.set(file, rendered.headers);
         await put(file, rendered);
-        entry = files[file]!;
       }
-      for (const next of entry.refs)
+      for (const next of files[file]!.refs)
         if (!seen.has(next)) {
           seen.add(next);
           queue.push(next);
         }
     }
 
-    // The host's rules, from the site's own answers.
+    // The host's rules, from the site's own answers (kept files carry what the site sent with them).
     progress.stage = 'writing';
     tell();
-    const headersOf = (prefix: string) =>
-      [...assetHeaders].find(([file]) => file.startsWith(prefix))?.[1].get('cache-control') ?? null;
-    if (!securityHeaders) securityHeaders = pageSecurityHeaders((await get('/')).rendered.headers);
+    // Every page was kept only when a previous build exists: its headers still hold (nothing re-rendered them).
+    const headers = securityHeaders ?? previous!.securityHeaders;
+    const cacheControlOf = (prefix: string) =>
+      Object.entries(files).find(([file, f]) => file.startsWith(prefix) && f.cacheControl)?.[1]
+        .cacheControl ?? null;
     // A file whose name says nothing of its type (a media `original`) gets the type the site sent.
     const contentTypes = Object.entries(files)
       .filter(([file, f]) => file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file) && f.type)
       .map(([file, f]) => ({ path: `/${file}`, type: f.type! }));
     const rules: HostRules = {
-      securityHeaders,
-      immutableCacheControl: headersOf('_site/') ?? 'public, max-age=31536000, immutable',
-      mediaCacheControl: headersOf('media/'),
+      securityHeaders: headers,
+      immutableCacheControl: cacheControlOf('_site/') ?? 'public, max-age=31536000, immutable',
+      mediaCacheControl: cacheControlOf('media/'),
       contentTypes,
       redirects: await redirectRules(deps, site, domain, locales, new Set(pages.map((p) => p.path))),
       hostRedirects: domains
@@ -283,17 +299,24 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         }),
       notFound: notFound.map(({ prefix }) => ({ prefix, file: notFoundFile(prefix) })),
     };
-    await writeFile(join(tmp, '_headers'), headersFile(rules));
-    await writeFile(join(tmp, '_redirects'), redirectsFile(rules));
-    await writeFile(join(tmp, 'nginx.conf'), nginxSnippet(rules));
+    const ruleFiles: Array<[string, string]> = [
+      ['_headers', headersFile(rules)],
+      ['_redirects', redirectsFile(rules)],
+      ['nginx.conf', nginxSnippet(rules)],
+    ];
+    for (const [file, text] of ruleFiles) {
+      await writeFile(join(tmp, file), text);
+      progress.files++;
+    }
 
     // Swap: the old folder is moved aside, the new one takes its name, then the old one goes.
     const manifest: Manifest = {
-      format: 1,
+      format: 2,
       spaceId: space.id,
       host: domain.host,
       baseUrl: base.href,
       journal: head,
+      securityHeaders: headers,
       files,
     };
     const aside = `${tmp}-old`;
@@ -316,7 +339,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     pages: pages.length,
     written,
     kept,
-    files: progress.files + 3,
+    files: progress.files,
     bytes: progress.bytes,
     incremental: options.incremental === true && !fullBecause,
     ...(fullBecause ? { fullBecause } : {}),
@@ -369,39 +392,23 @@ function parseBaseUrl(value: string): {
   };
 }
 
-/** The page paths of the host: every published document in every locale, the home page at its prefix. */
+/** The page paths of the host: every published document in every locale it shows, the home page at its prefix. */
 async function pagePaths(
   deps: BuildSiteDeps,
   site: SiteInfo,
   domain: DomainRow,
   locales: string[],
 ): Promise<Array<{ path: string; file: string }>> {
-  const spaceId = site.space.id;
-  const res = await deps.db.query<{ id: string }>(
-    `select d.id::text as id from documents d
-     where d.space_id = $1 and exists (select 1 from document_versions v where v.document_id = d.id and v.state = 'published')
-     order by d.parent_id nulls first, d.position, d.created_at, d.id`,
-    [spaceId],
-  );
-  const excluded = new Set([site.settings.notFoundContentId].filter(Boolean));
-  const ids = res.rows.map((r) => r.id).filter((id) => !excluded.has(id));
-  const home = homeId(site);
-  const ctx = { spaceId, locale: site.space.defaultLocale, tags: { addTags() {} } };
+  const excluded = new Set([site.settings.notFoundContentId].filter((id): id is string => Boolean(id)));
   const out = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const chunk = ids.slice(i, i + 1000);
-    const alternates = await deps.reader.alternates(ctx, chunk);
-    for (const id of chunk) {
-      const permalinks = alternates.get(id);
-      if (!permalinks) continue;
-      for (const locale of locales) {
-        const permalink = permalinks[locale];
-        if (permalink === undefined) continue;
-        const path = pagePath(localePrefix(site, domain, locale), id === home ? '' : permalink);
-        const file = pageFile(path);
-        if (!file) throw new BuildSiteError(`The permalink ${path} cannot be a file name.`);
-        out.set(path, file);
-      }
+  for (const { permalinks } of await publishedPermalinks(deps, site, excluded, { addTags() {} })) {
+    for (const locale of locales) {
+      const permalink = permalinks[locale];
+      if (permalink === undefined) continue;
+      const path = pagePath(localePrefix(site, domain, locale), permalink);
+      const file = pageFile(path);
+      if (!file) throw new BuildSiteError(`The permalink ${path} cannot be a file name.`);
+      out.set(path, file);
     }
   }
   return [...out].map(([path, file]) => ({ path, file }));
@@ -416,16 +423,14 @@ async function redirectRules(
   pages: Set<string>,
 ): Promise<HostRules['redirects']> {
   const rules: HostRules['redirects'] = [];
-  const normal = (p: string) => `/${p.replace(/^\/+|\/+$/g, '')}`;
   for (const locale of locales) {
     const prefix = localePrefix(site, domain, locale);
     const ctx = { spaceId: site.space.id, locale, tags: { addTags() {} } };
     for (const r of await deps.reader.redirects(ctx)) {
       if (!r.toPath) continue;
-      const from = prefix + normal(r.fromPath);
+      const from = prefix + redirectPath(r.fromPath);
       if (pages.has(from)) continue;
-      const to = r.toPath.startsWith('/') ? pagePath(prefix, r.toPath.slice(1)) : r.toPath;
-      rules.push({ from, to, status: r.status });
+      rules.push({ from, to: redirectLocation(prefix, r.toPath), status: r.status });
     }
   }
   if (domain.locale === null) {
@@ -452,8 +457,7 @@ function pageSecurityHeaders(headers: Headers): Array<[string, string]> {
 }
 
 /** Forms post to the site process, which a static host is not: each is named once. */
-function noteForms(body: Uint8Array, path: string, seen: Set<string>, warn?: (m: string) => void): void {
-  const html = new TextDecoder().decode(body);
+function noteForms(html: string, path: string, seen: Set<string>, warn?: (m: string) => void): void {
   for (const m of html.matchAll(/<form[^>]*action="(\/_cms\/forms\/[^"]+)"/g)) {
     const action = m[1]!;
     if (seen.has(action)) continue;
@@ -467,19 +471,7 @@ function noteForms(body: Uint8Array, path: string, seen: Set<string>, warn?: (m:
 async function readManifest(out: string): Promise<Manifest | null> {
   try {
     const m = JSON.parse(await readFile(manifestPath(out), 'utf8')) as Manifest;
-    if (m.format !== 1) return null;
-    // The folder must still be the one the manifest describes.
-    const present = await Promise.all(
-      Object.keys(m.files)
-        .slice(0, 50)
-        .map((f) =>
-          stat(join(out, f)).then(
-            () => true,
-            () => false,
-          ),
-        ),
-    );
-    return present.every(Boolean) ? m : null;
+    return m.format === 2 ? m : null;
   } catch {
     return null;
   }

@@ -8,7 +8,12 @@ export interface RedirectStep {
   location: string;
 }
 
-const normal = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`;
+/** A redirect's path as it is compared: one leading slash, no trailing one. */
+export const redirectPath = (path: string) => `/${path.replace(/^\/+|\/+$/g, '')}`;
+
+/** Where a redirect of a locale goes: a site path gets the locale prefix back; an address stays as it is. */
+export const redirectLocation = (prefix: string, toPath: string) =>
+  toPath.startsWith('/') ? pagePath(prefix, toPath.slice(1)) : toPath;
 
 /**
  * Step 5 of a page: when no document matches, the space's redirects of the locale. `fromPath` is
@@ -22,10 +27,10 @@ export async function findRedirect(
   route: Extract<LocaleRoute, { kind: 'page' }>,
   search: string,
 ): Promise<RedirectStep | null> {
-  const path = normal(decodePermalinkPath(route.permalink) ?? route.permalink);
+  const path = redirectPath(decodePermalinkPath(route.permalink) ?? route.permalink);
   const redirects = await reader.redirects(ctx);
-  const match = redirects.find((r) => normal(r.fromPath) === path);
+  const match = redirects.find((r) => redirectPath(r.fromPath) === path);
   if (!match?.toPath) return null;
-  const target = match.toPath.startsWith('/') ? pagePath(route.prefix, match.toPath.slice(1)) : match.toPath;
+  const target = redirectLocation(route.prefix, match.toPath);
   return { status: match.status, location: target.includes('?') ? target : target + search };
 }
