@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { BUNDLED_FAMILIES, defaultTheme, type Theme } from '../core/designs/index.ts';
 import { fontFaceCss } from '../fonts/font-face-css.ts';
-import { contentHash, strongEtag } from '../styles/content-hash.ts';
+import { type AppBundle, type HashedStylesheet, hashedStylesheet } from './immutable-asset.ts';
 import { bundleScript, SCRIPT_BUDGETS, type ScriptBundle } from './islands.ts';
 
 /**
@@ -15,18 +15,7 @@ import { bundleScript, SCRIPT_BUDGETS, type ScriptBundle } from './islands.ts';
 
 export const CANVAS_URL_PREFIX = '/_site/';
 
-export interface CanvasStylesheet {
-  /** `canvas.<hash>.css` */
-  file: string;
-  url: string;
-  css: string;
-  etag: string;
-}
-
-export interface CanvasAssets {
-  script: ScriptBundle;
-  stylesheet: CanvasStylesheet;
-}
+export type CanvasAssets = AppBundle;
 
 const appEntry = fileURLToPath(new URL('../site/canvas/app.tsx', import.meta.url));
 const passThrough = fileURLToPath(new URL('../site/canvas/zod-pass-through.ts', import.meta.url));
@@ -71,15 +60,13 @@ const CANVAS_RULES =
   '[data-canvas-selected]{outline:2px solid #2563eb;outline-offset:-2px}';
 
 /** Every bundled family's faces and metric-matched fallback (as fonts/font-face-css.ts writes them), and the canvas's rules. */
-export function canvasStylesheet(): CanvasStylesheet {
+export function canvasStylesheet(): HashedStylesheet {
   const faces = BUNDLED_FAMILIES.map((family) => {
     const font = { family: family.name };
     const theme: Theme = { ...defaultTheme, fonts: { body: font, heading: font, mono: font } };
     return fontFaceCss(theme, { uploadedFontUrl: () => '' });
   });
-  const css = `${faces.join('\n')}\n${CANVAS_RULES}\n`;
-  const file = `canvas.${contentHash(css)}.css`;
-  return { file, url: CANVAS_URL_PREFIX + file, css, etag: strongEtag(css) };
+  return hashedStylesheet('canvas', CANVAS_URL_PREFIX, `${faces.join('\n')}\n${CANVAS_RULES}\n`);
 }
 
 export async function buildCanvas(): Promise<CanvasAssets> {

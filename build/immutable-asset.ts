@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { contentHash, strongEtag } from '../styles/content-hash.ts';
+import type { ScriptBundle } from './islands.ts';
 
 /**
  * The answer for a file whose name carries its content hash (stylesheets, islands, fonts): cached for a
@@ -28,4 +30,41 @@ export function immutableAsset(c: Context, asset: ImmutableAsset): Response {
   if (etagMatches(c.req.header('If-None-Match'), asset.etag)) return c.body(null, 304, headers);
   const body = typeof asset.body === 'string' ? asset.body : new Uint8Array(asset.body);
   return c.body(body, 200, { ...headers, 'Content-Type': asset.contentType });
+}
+
+/** A stylesheet named by its content hash: `<name>.<hash>.css` under `prefix`. */
+export interface HashedStylesheet {
+  file: string;
+  url: string;
+  css: string;
+  etag: string;
+}
+
+export function hashedStylesheet(name: string, prefix: string, css: string): HashedStylesheet {
+  const file = `${name}.${contentHash(css)}.css`;
+  return { file, url: prefix + file, css, etag: strongEtag(css) };
+}
+
+/** The files of a browser app (the canvas, the studio): its script bundle and its stylesheet. */
+export interface AppBundle {
+  script: ScriptBundle;
+  stylesheet: HashedStylesheet;
+}
+
+/** The answer for `file` when it is the bundle's script or stylesheet; undefined for any other name. */
+export function bundleFile(c: Context, bundle: AppBundle, file: string): Response | undefined {
+  const { script, stylesheet } = bundle;
+  if (file === script.file)
+    return immutableAsset(c, {
+      body: script.code,
+      contentType: 'text/javascript; charset=utf-8',
+      etag: script.etag,
+    });
+  if (file === stylesheet.file)
+    return immutableAsset(c, {
+      body: stylesheet.css,
+      contentType: 'text/css; charset=utf-8',
+      etag: stylesheet.etag,
+    });
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { contentHash, strongEtag } from '../styles/content-hash.ts';
+import { type AppBundle, type HashedStylesheet, hashedStylesheet } from './immutable-asset.ts';
 import { bundleScript, type ScriptBundle } from './islands.ts';
 
 /**
@@ -15,17 +15,7 @@ export const STUDIO_URL_PREFIX = '/studio/assets/';
 /** Gzipped: hono/jsx/dom, zod and the design schemas of core/designs (most of it), the editor (~117 KB today). */
 export const STUDIO_BUDGET_BYTES = 160 * 1024;
 
-export interface StudioStylesheet {
-  file: string;
-  url: string;
-  css: string;
-  etag: string;
-}
-
-export interface StudioAssets {
-  script: ScriptBundle;
-  stylesheet: StudioStylesheet;
-}
+export type StudioAssets = AppBundle;
 
 const entry = fileURLToPath(new URL('../studio/app/main.tsx', import.meta.url));
 const cssFile = fileURLToPath(new URL('../studio/app/studio.css', import.meta.url));
@@ -40,10 +30,8 @@ export function bundleStudioScript(budgetBytes = STUDIO_BUDGET_BYTES): Promise<S
   });
 }
 
-export function studioStylesheet(): StudioStylesheet {
-  const css = readFileSync(cssFile, 'utf8');
-  const file = `studio.${contentHash(css)}.css`;
-  return { file, url: STUDIO_URL_PREFIX + file, css, etag: strongEtag(css) };
+export function studioStylesheet(): HashedStylesheet {
+  return hashedStylesheet('studio', STUDIO_URL_PREFIX, readFileSync(cssFile, 'utf8'));
 }
 
 let loading: Promise<StudioAssets> | undefined;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { CanvasAssets } from '../../build/canvas.ts';
-import { immutableAsset } from '../../build/immutable-asset.ts';
+import { bundleFile } from '../../build/immutable-asset.ts';
 import { canvasCsp } from './canvas-csp.ts';
 import { canvasPage } from './canvas-page.tsx';
 import { editorOrigins } from './editor-origins.ts';
@@ -42,24 +42,9 @@ export function canvasRoutes(args: CanvasRoutesArgs): Hono {
       'X-Robots-Tag': 'noindex, nofollow',
     });
   });
-  app.get('/_site/:file{canvas\\.[a-f0-9]+\\.(?:js|css)}', async (c) => {
-    const { script, stylesheet } = await assets;
-    const file = c.req.param('file');
-    if (file === script.file) {
-      return immutableAsset(c, {
-        body: script.code,
-        contentType: 'text/javascript; charset=utf-8',
-        etag: script.etag,
-      });
-    }
-    if (file === stylesheet.file) {
-      return immutableAsset(c, {
-        body: stylesheet.css,
-        contentType: 'text/css; charset=utf-8',
-        etag: stylesheet.etag,
-      });
-    }
-    return c.notFound();
-  });
+  app.get(
+    '/_site/:file{canvas\\.[a-f0-9]+\\.(?:js|css)}',
+    async (c) => bundleFile(c, await assets, c.req.param('file')) ?? c.notFound(),
+  );
   return app;
 }

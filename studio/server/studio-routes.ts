@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { immutableAsset } from '../../build/immutable-asset.ts';
+import { bundleFile } from '../../build/immutable-asset.ts';
 import type { StudioAssets } from '../../build/studio.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { selectSpaces } from '../../delivery/reader/space-query.ts';
@@ -65,23 +65,10 @@ export function studioRoutes(args: StudioRoutesArgs): Hono {
     return c.body(editorPage(urls, boot), 200, headers);
   });
   app.get('/studio/', (c) => c.redirect('/studio', 301));
-  app.get('/studio/assets/:file{studio\\.[a-f0-9]+\\.(?:js|css)}', async (c) => {
-    const { script, stylesheet } = await args.assets();
-    const file = c.req.param('file');
-    if (file === script.file)
-      return immutableAsset(c, {
-        body: script.code,
-        contentType: 'text/javascript; charset=utf-8',
-        etag: script.etag,
-      });
-    if (file === stylesheet.file)
-      return immutableAsset(c, {
-        body: stylesheet.css,
-        contentType: 'text/css; charset=utf-8',
-        etag: stylesheet.etag,
-      });
-    return c.notFound();
-  });
+  app.get(
+    '/studio/assets/:file{studio\\.[a-f0-9]+\\.(?:js|css)}',
+    async (c) => bundleFile(c, await args.assets(), c.req.param('file')) ?? c.notFound(),
+  );
   return app;
 }
 
