@@ -12,6 +12,7 @@ import { runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { staticHost } from '../core/testing/static-host.ts';
 import { sharedReader } from '../delivery/reader/index.ts';
+import { checkFormStamp } from '../site/access/form-stamp.ts';
 import { buildSite, manifestPath } from '../site/export/build-site.ts';
 import { cssRefs, htmlRefs } from '../site/export/static-refs.ts';
 import { buildApp } from './app.ts';
@@ -277,6 +278,114 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     expect(listFiles(out)).toEqual(before);
     expect((await readdir(work)).filter((f) => f.includes('.tmp-'))).toEqual([]);
   }, 120_000);
+
+  it('--form-endpoint points forms at a website process with build stamps, and lets the CSP reach it', async () => {
+    const out = join(work, 'forms');
+    const host = await staticHost(out);
+    servers.push(host.server);
+    const endpointSite = await stack.serve('website', { FORM_ORIGINS: host.url });
+    const endpoint = `http://localhost:${new URL(endpointSite.url).port}`;
+    const args = ['demo', '--out', out, '--base-url', host.url];
+
+    for (const [value, message] of [
+      ['https://localhost/forms', 'without a path'],
+      ['ftp://localhost', 'must be an http or https address'],
+      ['http://elsewhere.test', '"elsewhere.test" is not a served domain of the space'],
+      ['http://www.localhost', '"www.localhost" is not a served domain of the space'],
+    ]) {
+      const refused = await build([...args, '--form-endpoint', value!]);
+      expect(refused.code, value).toBe(1);
+      expect(refused.stderr, value).toContain(message);
+    }
+    const https = await build([
+      'demo',
+      '--out',
+      out,
+      '--base-url',
+      'https://www.example.org',
+      '--form-endpoint',
+      'http://shop.test',
+    ]);
+    expect(https.stderr).toContain('is plain http: browsers refuse to post to it from the https site');
+
+    const run = await build([...args, '--form-endpoint', endpoint, '--incremental']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('needs a Verso website process');
+    expect(run.stdout).toContain(
+      `forms post to ${endpoint}: its website process needs FORM_ORIGINS=${host.url}`,
+    );
+    const contact = readFileSync(join(out, 'contact.html'), 'utf8');
+    const action = /<form[^>]*action="([^"]+)"/.exec(contact)![1]!;
+    expect(action).toBe(`${endpoint}/_cms/forms/block/contact/contact-form`);
+    const stamp = /name="_stamp" value="([^"]+)"/.exec(contact)![1]!;
+    const demoId = (await stack.db.query<{ id: string }>("select id from spaces where name = 'demo'"))
+      .rows[0]!.id;
+    expect(checkFormStamp(stack.env.AUTH_SECRET!, demoId, 'block/contact/contact-form', stamp)).toBe('ok');
+    expect(stamp.startsWith('s')).toBe(true);
+    // Pages without forms are the site's bytes as ever.
+    expect(
+      readFileSync(join(out, 'about.html')).equals(
+        (await get(site.url, '/about', new URL(host.url).host)).body,
+      ),
+    ).toBe(true);
+    const headers = readFileSync(join(out, '_headers'), 'utf8');
+    expect(headers).toContain(`connect-src 'self' ${endpoint}; form-action 'self' ${endpoint};`);
+    expect(readFileSync(join(out, 'nginx.conf'), 'utf8')).toContain(`form-action 'self' ${endpoint};`);
+
+    // What the island sends from the exported page, with the stamp the build wrote into it.
+    const page = await fetch(`${host.url}/contact`);
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${endpoint}`);
+    const body = new URLSearchParams();
+    for (const m of (await page.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+      body.set(m[1]!, m[2]!);
+    for (const [k, v] of Object.entries({
+      name: 'Static Ada',
+      email: 'ada@example.org',
+      topic: 'wholesale',
+      message: 'Posted from the exported page.',
+    }))
+      body.set(k, v);
+    const posted = await fetch(action, {
+      method: 'POST',
+      headers: { origin: host.url, accept: 'application/json', 'x-forwarded-for': '198.51.100.77' },
+      body,
+    });
+    expect(posted.status, await posted.clone().text()).toBe(200);
+    expect(posted.headers.get('access-control-allow-origin')).toBe(host.url);
+    const stored = await stack.db.query<{ page: string; host: string }>(
+      "select page, host from website_form_submissions where values->>'name' = 'Static Ada'",
+    );
+    expect(stored.rows).toEqual([{ page: '/contact', host: 'localhost' }]);
+    // The website process of the stack has no FORM_ORIGINS: the same post is refused there.
+    const elsewhere = await fetch(
+      `http://localhost:${new URL(site.url).port}/_cms/forms/block/contact/contact-form`,
+      {
+        method: 'POST',
+        headers: { origin: host.url, accept: 'application/json' },
+        body,
+      },
+    );
+    expect(elsewhere.status).toBe(403);
+
+    // An incremental build renews the stamps (pages with forms only); another endpoint builds everything.
+    await new Promise((r) => setTimeout(r, 5));
+    const again = await build([...args, '--form-endpoint', endpoint, '--incremental']);
+    expect(again.stdout, again.stderr).toMatch(/incremental: [1-4] files rewritten, \d+ kept/);
+    expect(
+      /name="_stamp" value="([^"]+)"/.exec(readFileSync(join(out, 'contact.html'), 'utf8'))![1],
+    ).not.toBe(stamp);
+    const other = await build([
+      ...args,
+      '--form-endpoint',
+      `http://127.0.0.1:${new URL(endpointSite.url).port}`,
+      '--incremental',
+    ]);
+    expect(other.stderr).toContain('"127.0.0.1" is not a served domain');
+    const plain = await build([...args, '--incremental']);
+    expect(plain.stdout).toContain('full build: the form endpoint changed');
+    expect(readFileSync(join(out, '_headers'), 'utf8')).not.toContain(endpoint);
+    await endpointSite.stop();
+  }, 240_000);
 
   it('--incremental renders again only what a purge since the last build touched', async () => {
     const out = join(work, 'incremental');

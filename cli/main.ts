@@ -50,6 +50,10 @@ export async function main(argv: string[]): Promise<void> {
       'where the folder is served, e.g. https://www.example.org (default https://<host>)',
     )
     .option('--incremental', 'render again only what changed since the last build of this folder')
+    .option(
+      '--form-endpoint <url>',
+      "a running website process that takes the forms' posts (its FORM_ORIGINS must name the base URL)",
+    )
     .action(buildSiteCommand);
   program
     .command('keys')

@@ -1,7 +1,11 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startVerso } from '../core/testing/processes.ts';
+import { freePort, runVerso, startVerso } from '../core/testing/processes.ts';
+import { staticHost } from '../core/testing/static-host.ts';
 import { axeViolations, lighthouseScores } from './support/audits.ts';
 import { launchChromium, watchedPage } from './support/browser.ts';
 import { type Stack, servicesConfigured, startStack } from './support/stack.ts';
@@ -128,6 +132,75 @@ describe.runIf(servicesConfigured())('the contact form', () => {
     expect(
       rows.every((r) => typeof r.client_hash === 'string' && !/127\.0\.0\.1|::1/.test(JSON.stringify(r))),
     ).toBe(true);
+  });
+
+  it('is sent from the static export: the island posts to the website process named by --form-endpoint', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'verso-e2e-export-forms-'));
+    const host = await staticHost(out);
+    const port = await freePort();
+    const endpoint = await startVerso(
+      ['serve'],
+      {
+        ...stack!.env,
+        SERVER_MODE: 'website',
+        PORT: String(port),
+        LOG_LEVEL: 'info',
+        FORM_ORIGINS: host.url,
+      },
+      /"msg":"listening"/,
+    );
+    try {
+      const built = await runVerso(
+        [
+          'build-site',
+          'demo',
+          '--out',
+          out,
+          '--base-url',
+          host.url,
+          '--form-endpoint',
+          `http://localhost:${port}`,
+        ],
+        stack!.env,
+      );
+      expect(built.code, built.stderr).toBe(0);
+      const { page, problems } = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
+      await page.goto(`${host.url}/contact`);
+      await page.waitForFunction(() =>
+        document.querySelector('form[data-island="form"]')?.hasAttribute('novalidate'),
+      );
+      await fill(page, 'Ada (export)');
+      const answer = page.waitForResponse((r) => r.url().startsWith(`http://localhost:${port}/_cms/forms/`));
+      await page.getByRole('button', { name: 'Send message' }).click();
+      expect((await answer).status()).toBe(200);
+      const status = page.locator('form[data-island="form"] [role="status"]');
+      await expect.poll(() => status.textContent()).toBe(THANKS);
+      expect(page.url()).toBe(`${host.url}/contact`);
+      await page.locator('form[data-island="form"]').screenshot({ path: '/tmp/export-form-script.png' });
+      // No CSP report, no CORS error in the console.
+      expect(problems).toEqual([]);
+      await page.context().close();
+
+      // Without script: the endpoint's own small page, with a link back to the exported page.
+      const plain = await watchedPage(browser, {
+        javaScriptEnabled: false,
+        viewport: { width: 1280, height: 900 },
+      });
+      await plain.page.goto(`${host.url}/contact`);
+      await fill(plain.page, 'Ada (export, plain)');
+      await plain.page.getByRole('button', { name: 'Send message' }).click();
+      await plain.page.waitForURL(`http://localhost:${port}/_cms/forms/**`);
+      expect(await plain.page.getByRole('status').textContent()).toBe(THANKS);
+      const back = plain.page.getByRole('link');
+      expect(await back.getAttribute('href')).toMatch(new RegExp(`^${host.url}/contact#f\\d+$`));
+      expect(plain.problems).toEqual([]);
+      await plain.page.context().close();
+      const names = (await submissions()).map((r) => (r.values as { name: string }).name);
+      expect(names).toEqual(expect.arrayContaining(['Ada (export)', 'Ada (export, plain)']));
+    } finally {
+      await endpoint.stop();
+      host.server.close();
+    }
   });
 
   it('shows the badge of a space whose badge control is on, last in the page, in a new tab', async () => {

@@ -13,6 +13,7 @@ export interface BuildSiteFlags {
   host?: string;
   baseUrl?: string;
   incremental?: boolean;
+  formEndpoint?: string;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -41,18 +42,29 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
     const app = buildApp('website', services);
     const reader = sharedReader({ db: services.db, mediaSecret: services.mediaSecret, blockDesigns: true });
     const summary = await buildSite(
-      { db: services.db, cache: services.cache, reader, fetch: (req) => Promise.resolve(app.fetch(req)) },
+      {
+        db: services.db,
+        cache: services.cache,
+        reader,
+        fetch: (req) => Promise.resolve(app.fetch(req)),
+        ...(services.authSecret ? { authSecret: services.authSecret } : {}),
+      },
       {
         space,
         out: resolve(flags.out),
         ...(flags.host ? { host: flags.host } : {}),
         ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
         incremental: flags.incremental === true,
+        ...(flags.formEndpoint ? { formEndpoint: flags.formEndpoint } : {}),
         onProgress: progress,
         onWarning: (m) => process.stderr.write(`${tty ? '\n' : ''}warning: ${m}\n`),
       },
     );
     if (tty) process.stdout.write('\n');
+    if (flags.formEndpoint)
+      process.stdout.write(
+        `forms post to ${new URL(flags.formEndpoint).origin}: its website process needs FORM_ORIGINS=${new URL(summary.baseUrl).origin}\n`,
+      );
     const how = summary.incremental
       ? `incremental: ${summary.written} files rewritten, ${summary.kept} kept`
       : `${summary.written} files written${summary.fullBecause ? ` (full build: ${summary.fullBecause})` : ''}`;

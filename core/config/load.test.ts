@@ -36,6 +36,9 @@ describe('loadConfig', () => {
       'https://a.test',
       'https://b.test',
     ]);
+    expect(
+      loadConfig({ FORM_ORIGINS: 'https://site.pages.dev, http://localhost:8080/' }).FORM_ORIGINS,
+    ).toEqual(['https://site.pages.dev', 'http://localhost:8080']);
   });
 
   it.each([
@@ -46,6 +49,9 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', 'short'],
     ['DATABASE_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['FORM_ORIGINS', 'https://site.pages.dev/forms'],
+    ['FORM_ORIGINS', 'site.pages.dev'],
+    ['FORM_ORIGINS', 'ftp://site.pages.dev'],
   ])('a bad %s stops the start with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^${name}: `));
   });

@@ -257,6 +257,25 @@ export const settings = {
     default: 'none',
     description: 'Comma-separated origins that may frame `/_cms/canvas`.',
   },
+  FORM_ORIGINS: {
+    schema: csv
+      .pipe(
+        z.array(
+          z.string().refine(
+            (v) => {
+              const url = URL.canParse(v) ? new URL(v) : null;
+              return url !== null && /^https?:$/.test(url.protocol) && url.origin === v.replace(/\/$/, '');
+            },
+            { message: 'an origin is a scheme, a host and a port only (https://example.pages.dev)' },
+          ),
+        ),
+      )
+      .transform((list) => list.map((v) => new URL(v).origin))
+      .optional(),
+    default: 'none',
+    description:
+      'Comma-separated origins of statically exported sites (`verso build-site --form-endpoint`) whose forms may post to this website process.',
+  },
   CONTROL_API_ALLOWED_IPS: {
     schema: z
       .string()

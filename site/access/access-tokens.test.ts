@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LIFETIME_SECONDS, issueAccessCookie, verifyAccessCookie } from './access-cookie.ts';
 import { signFormResult, verifyFormResult } from './form-result.ts';
-import { checkFormStamp, formStamp, MIN_FILL_MS } from './form-stamp.ts';
+import {
+  checkFormStamp,
+  formStamp,
+  MIN_FILL_MS,
+  STATIC_STAMP_MAX_AGE_MS,
+  staticFormStamp,
+} from './form-stamp.ts';
 import { safeNextPath } from './next-path.ts';
 import { shareCookieSeconds, signShareToken, verifyShareToken } from './share-token.ts';
 
@@ -81,6 +87,23 @@ describe('form stamps and results', () => {
     expect(checkFormStamp(secret, 'space-a', 'page/contact/f1', undefined, now)).toBe('invalid');
     expect(checkFormStamp(secret, 'space-a', 'page/contact/f1', stamp, now + 2 * 24 * 3600 * 1000)).toBe(
       'expired',
+    );
+  });
+
+  it("of an exported page: no 'too fast', a longer life, and never passed off as a render stamp", () => {
+    const ref = 'page/contact/f1';
+    const stamp = staticFormStamp(secret, 'space-a', ref, now);
+    expect(stamp.startsWith(`s${now}.`)).toBe(true);
+    expect(checkFormStamp(secret, 'space-a', ref, stamp, now)).toBe('ok');
+    expect(checkFormStamp(secret, 'space-a', ref, stamp, now + 300 * 24 * 3600 * 1000)).toBe('ok');
+    expect(checkFormStamp(secret, 'space-a', ref, stamp, now + STATIC_STAMP_MAX_AGE_MS + 1)).toBe('expired');
+    expect(checkFormStamp(secret, 'space-b', ref, stamp, now)).toBe('invalid');
+    expect(checkFormStamp(secret, 'space-a', 'page/contact/f2', stamp, now)).toBe('invalid');
+    expect(checkFormStamp(`${secret}x`, 'space-a', ref, stamp, now)).toBe('invalid');
+    // Each kind is signed under its own key: neither turns into the other by its prefix.
+    expect(checkFormStamp(secret, 'space-a', ref, stamp.slice(1), now + MIN_FILL_MS)).toBe('invalid');
+    expect(checkFormStamp(secret, 'space-a', ref, `s${formStamp(secret, 'space-a', ref, now)}`, now)).toBe(
+      'invalid',
     );
   });
 

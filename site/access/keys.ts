@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
-export type KeyPurpose = 'site-access' | 'share-link' | 'form-stamp' | 'form-result';
+export type KeyPurpose = 'site-access' | 'share-link' | 'form-stamp' | 'form-stamp-static' | 'form-result';
 
 /** A key per purpose derived from `AUTH_SECRET` (HKDF-SHA256), so no signature of one kind verifies as another. */
 export function deriveKey(authSecret: string, purpose: KeyPurpose): Buffer {

@@ -6,6 +6,7 @@ import { journalHead, purgedSince } from '../../core/cache/purge-journal.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
+import { staticFormStamp } from '../access/form-stamp.ts';
 import { spaceDomains } from '../pipeline/find-domain.ts';
 import { redirectLocation, redirectPath } from '../pipeline/find-redirect.ts';
 import { hostSite } from '../pipeline/host-site.ts';
@@ -14,6 +15,7 @@ import { publishedPermalinks } from '../pipeline/published-permalinks.ts';
 import { localePrefix, origin as originOf, pagePath, primaryDomain } from '../pipeline/site-urls.ts';
 import type { DomainRow, SiteInfo } from '../pipeline/types.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
+import { allowFormEndpoint, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile, pageFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
@@ -26,6 +28,8 @@ export interface BuildSiteDeps {
   reader: Reader;
   /** The website process's app (cli/app.ts `buildApp('website', …)`): every file is what it answers. */
   fetch: (request: Request) => Promise<Response>;
+  /** `AUTH_SECRET`, the same as the form endpoint's: it signs the forms' build stamps. */
+  authSecret?: () => string;
 }
 
 export interface BuildSiteOptions {
@@ -36,6 +40,8 @@ export interface BuildSiteOptions {
   /** Where the folder is served (default `https://<host>`): protocol and port of absolute addresses. */
   baseUrl?: string;
   incremental?: boolean;
+  /** A running website process that takes the forms' posts (its origin); without it the build warns per form. */
+  formEndpoint?: string;
   onProgress?: (p: BuildProgress) => void;
   onWarning?: (message: string) => void;
 }
@@ -71,6 +77,7 @@ interface Manifest {
   host: string;
   baseUrl: string;
   journal: number;
+  formEndpoint?: string;
   /** The headers of the site's pages (they change only with what re-renders every page). */
   securityHeaders: Array<[string, string]>;
   files: Record<string, FileEntry>;
@@ -82,6 +89,8 @@ interface FileEntry {
   bytes: number;
   type?: string;
   cacheControl?: string;
+  /** The page has forms with build stamps: every build with a form endpoint renews them. */
+  forms?: true;
 }
 
 export const manifestPath = (out: string) => join(dirname(out), `.${basename(out)}.verso-build.json`);
@@ -118,6 +127,13 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const target = { protocol: base.protocol, port: base.port };
   const origin = originOf(target, domain.host);
   const hosts = new Set(domains.map((d) => d.host));
+  const endpoint = options.formEndpoint ? formEndpoint(options.formEndpoint, base, domains) : undefined;
+  const secret = deps.authSecret?.();
+  if (endpoint && !secret)
+    throw new BuildSiteError(
+      '--form-endpoint needs AUTH_SECRET, the same as the website process that takes the posts: it signs the forms.',
+    );
+  const builtAt = Date.now();
 
   const get = async (path: string): Promise<{ status: number; rendered: Rendered }> => {
     const tags = new Set<string>();
@@ -140,6 +156,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     if (!previous) fullBecause = 'no previous build';
     else if (previous.spaceId !== space.id || previous.host !== domain.host || previous.baseUrl !== base.href)
       fullBecause = 'the previous build was of another space, host or base URL';
+    else if (previous.formEndpoint !== endpoint) fullBecause = 'the form endpoint changed';
     else {
       purged = await purgedSince(deps.db, previous.journal, head);
       if (!purged) fullBecause = 'the purge journal no longer covers the previous build';
@@ -148,6 +165,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
   const unchanged = (file: string) => {
     const entry = previous?.files[file];
+    if (entry?.forms && endpoint) return undefined;
     return purged && entry && !entry.tags.some((t) => purged!.has(t)) ? entry : undefined;
   };
 
@@ -208,9 +226,19 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const { status, rendered } = await get(path);
     if (status !== expected)
       throw new BuildSiteError(`${what} answered ${status}, not ${expected}: the build stops.`);
-    const html = new TextDecoder().decode(rendered.body);
+    let html = new TextDecoder().decode(rendered.body);
     rendered.refs = htmlRefs(html, hosts);
-    securityHeaders ??= pageSecurityHeaders(rendered.headers);
+    securityHeaders ??= pageSecurityHeaders(rendered.headers, endpoint);
+    if (endpoint) {
+      const pointed = pointForms(html, endpoint, (ref) => staticFormStamp(secret!, space.id, ref, builtAt));
+      if (pointed.actions.length > 0) {
+        html = pointed.html;
+        rendered.body = new TextEncoder().encode(html);
+      }
+      await put(file, rendered);
+      if (pointed.actions.length > 0) files[file]!.forms = true;
+      return;
+    }
     noteForms(html, path, forms, options.onWarning);
     await put(file, rendered);
   };
@@ -316,6 +344,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       host: domain.host,
       baseUrl: base.href,
       journal: head,
+      ...(endpoint ? { formEndpoint: endpoint } : {}),
       securityHeaders: headers,
       files,
     };
@@ -440,8 +469,40 @@ async function redirectRules(
   return rules;
 }
 
-/** The headers the site sends with every page (security headers and CSP), in their usual spelling. */
-function pageSecurityHeaders(headers: Headers): Array<[string, string]> {
+/**
+ * `--form-endpoint`: the origin of a website process serving one of the space's domains (forms are found by
+ * the host they are posted to). An https site cannot post to or fetch from plain http (mixed content), except
+ * on the loopback names browsers trust.
+ */
+function formEndpoint(value: string, base: { protocol: string }, domains: DomainRow[]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BuildSiteError(
+      `--form-endpoint "${value}" is not an address (e.g. https://forms.example.org).`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new BuildSiteError(`--form-endpoint must be an http or https address, not "${value}".`);
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+    throw new BuildSiteError(`--form-endpoint is an origin, without a path (got "${value}").`);
+  const loopback =
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
+  if (base.protocol === 'https' && url.protocol === 'http:' && !loopback)
+    throw new BuildSiteError(
+      `--form-endpoint ${url.origin} is plain http: browsers refuse to post to it from the https site.`,
+    );
+  const domain = domains.find((d) => d.host === url.hostname);
+  if (!domain || domain.redirectToPrimary)
+    throw new BuildSiteError(
+      `--form-endpoint ${url.origin}: "${url.hostname}" is not a served domain of the space (its domains: ${domains.map((d) => d.host).join(', ') || 'none'}); the website process finds the form by the host it is posted to.`,
+    );
+  return url.origin;
+}
+
+/** The headers the site sends with every page (security headers and CSP), in their usual spelling; the CSP lets forms reach `endpoint`. */
+function pageSecurityHeaders(headers: Headers, endpoint?: string): Array<[string, string]> {
   const names = [
     'X-Content-Type-Options',
     'Referrer-Policy',
@@ -452,7 +513,13 @@ function pageSecurityHeaders(headers: Headers): Array<[string, string]> {
   ];
   return names.flatMap((n) => {
     const v = headers.get(n);
-    return v ? [[n, v] as [string, string]] : [];
+    if (!v) return [];
+    return [
+      [n, endpoint && n === 'Content-Security-Policy' ? allowFormEndpoint(v, endpoint) : v] as [
+        string,
+        string,
+      ],
+    ];
   });
 }
 

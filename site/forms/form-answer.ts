@@ -46,12 +46,15 @@ export async function refuse(c: Context, r: Refusal): Promise<Response> {
   if (wantsHtml(c)) {
     if (err.status === 404) return neutralNotFound(c);
     const problems = Object.entries(r.errors ?? {});
-    const body = html`<!doctype html><html lang="${r.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${formMessage('failed', r.locale)}</title><style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto 0;padding:0 1.5rem;color:#1b1f27;background:#fff}h1{font-size:1.5rem}a{color:#0b57d0}</style></head><body><main><h1>${formMessage('failed', r.locale)}</h1><p role="alert">${r.message}</p>${
-      problems.length > 0
-        ? html`<ul>${problems.map(([name, message]) => html`<li><strong>${r.labels?.[name] ?? name}</strong>: ${message}</li>`)}</ul>`
-        : ''
-    }<p><a href="${r.back ?? '/'}">${formMessage('back', r.locale)}</a></p></main></body></html>`;
-    return respond(c, String(await body), err.status, { ...pageHeaders(STRICT_PAGE_CSP), ...headers });
+    const list = problems.length
+      ? html`<ul>${problems.map(([name, message]) => html`<li><strong>${r.labels?.[name] ?? name}</strong>: ${message}</li>`)}</ul>`
+      : '';
+    return answerPage(c, err.status, headers, {
+      locale: r.locale,
+      title: formMessage('failed', r.locale),
+      message: html`<p role="alert">${r.message}</p>${list}`,
+      back: r.back ?? '/',
+    });
   }
   const json = {
     ok: false,
@@ -63,6 +66,41 @@ export async function refuse(c: Context, r: Refusal): Promise<Response> {
     'Content-Type': 'application/json; charset=utf-8',
     ...headers,
   });
+}
+
+/** The small page a browser without script gets instead of the form's page. */
+async function answerPage(
+  c: Context,
+  status: number,
+  headers: Record<string, string>,
+  p: { locale: string; title: string; message: unknown; back: string },
+): Promise<Response> {
+  const body = html`<!doctype html><html lang="${p.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${p.title}</title><style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto 0;padding:0 1.5rem;color:#1b1f27;background:#fff}h1{font-size:1.5rem}a{color:#0b57d0}</style></head><body><main><h1>${p.title}</h1>${p.message}<p><a href="${p.back}">${formMessage('back', p.locale)}</a></p></main></body></html>`;
+  return respond(c, String(await body), status, { ...pageHeaders(STRICT_PAGE_CSP), ...headers });
+}
+
+/**
+ * A submission from an exported page (`FORM_ORIGINS`): JSON to the island; without script a page of its
+ * own with the message and a link back (`back`, on the exported site), which cannot show a form result.
+ */
+export async function acceptedPage(
+  c: Context,
+  message: string,
+  locale: string,
+  back: string,
+): Promise<Response> {
+  if (wantsJson(c)) return accepted(c, message, back);
+  return answerPage(
+    c,
+    200,
+    { 'Cache-Control': 'no-store' },
+    {
+      locale,
+      title: message,
+      message: html`<p role="status">${message}</p>`,
+      back,
+    },
+  );
 }
 
 /** A stored (or, for a bot, pretended) submission: JSON to the island, else 303 back to the page. */

@@ -9,7 +9,7 @@ import { migrated, testDatabases } from '../../core/testing/databases.ts';
 import { ids } from '../../core/testing/fixture-space.ts';
 import { issueAccessCookie } from '../access/access-cookie.ts';
 import { signFormResult } from '../access/form-result.ts';
-import { formStamp, MIN_FILL_MS } from '../access/form-stamp.ts';
+import { formStamp, MIN_FILL_MS, staticFormStamp } from '../access/form-stamp.ts';
 import { clientHash } from './client-hash.ts';
 import { FORM_MAX_BYTES } from './form-routes.ts';
 import { AUTH_SECRET, FORM_PATH, FORM_REF, type FormsSite, openFormsSite, plugins } from './forms-harness.ts';
@@ -443,5 +443,84 @@ describe.each(testDatabases())('form submissions in the space file on $kind', ({
     } finally {
       await second.drop();
     }
+  });
+});
+
+describe.each(testDatabases())('form posts from an exported site (FORM_ORIGINS) on $kind', ({ open }) => {
+  const EXPORTED = 'https://fixture.pages.test';
+  let site: FormsSite;
+  beforeAll(async () => {
+    site = await openFormsSite(open, undefined, undefined, { FORM_ORIGINS: [EXPORTED] });
+  }, 60_000);
+  afterAll(() => site.close());
+
+  const exportedStamp = () =>
+    staticFormStamp(AUTH_SECRET, ids.space, FORM_REF, Date.now() - 90 * 24 * 3600 * 1000);
+  const post = (origin: string, fields: Record<string, string>, accept = JSON_ACCEPT) =>
+    site.call('POST', FORM_PATH, {
+      headers: {
+        origin,
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        accept,
+        'x-forwarded-for': nextAddress(),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const submissions = async () =>
+    (await site.db.query<{ page: string; host: string }>('select page, host from website_form_submissions'))
+      .rows;
+
+  it('takes a post from a listed origin with a build stamp months old, and lets its island read the answer', async () => {
+    const res = await post(EXPORTED, valid({ _stamp: exportedStamp(), name: 'Static' }));
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true, message: 'Thanks!' });
+    expect(res.headers['access-control-allow-origin']).toBe(EXPORTED);
+    expect(String(res.headers.vary)).toMatch(/Origin/);
+    expect(await submissions()).toContainEqual({ page: '/about', host: 'fixture.test' });
+  });
+
+  it('refuses an unlisted origin without CORS, and a refusal to a listed one carries CORS so the island shows it', async () => {
+    const before = (await submissions()).length;
+    const other = await post('https://other.pages.test', valid({ _stamp: exportedStamp() }));
+    expect(other.status).toBe(403);
+    expect(other.json.error.key).toBe('plugins.website.form.crossOrigin');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const invalid = await post(EXPORTED, valid({ _stamp: exportedStamp(), email: 'not-an-address' }));
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.errors.email).toBeTruthy();
+    expect(invalid.headers['access-control-allow-origin']).toBe(EXPORTED);
+    const forged = await post(EXPORTED, valid({ _stamp: `s${exportedStamp().slice(1, -1)}A` }));
+    expect(forged.status).toBe(400);
+    expect(forged.json.error.key).toBe('plugins.website.form.stampInvalid');
+    expect((await submissions()).length).toBe(before);
+  });
+
+  it('without script: a page of its own with the message and a link back to the exported page', async () => {
+    const res = await post(EXPORTED, valid({ _stamp: exportedStamp() }), HTML_ACCEPT);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('<p role="status">Thanks!</p>');
+    expect(res.text).toContain(`<a href="${EXPORTED}/about#f0">`);
+    const refused = await post(EXPORTED, valid({ _stamp: exportedStamp(), name: '' }), HTML_ACCEPT);
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain(`<a href="${EXPORTED}/about#f0">`);
+  });
+
+  it('answers a preflight for a listed origin only', async () => {
+    const ask = (origin: string) =>
+      site.call('OPTIONS', FORM_PATH, {
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-extra',
+        },
+      });
+    const ok = await ask(EXPORTED);
+    expect(ok.status).toBe(204);
+    expect(ok.headers['access-control-allow-origin']).toBe(EXPORTED);
+    expect(ok.headers['access-control-allow-methods']).toBe('POST');
+    const refused = await ask('https://other.pages.test');
+    expect(refused.status).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -21,7 +21,7 @@ import type { SiteInfo } from '../pipeline/types.ts';
 import { localized, say } from '../render/strings.ts';
 import { clientHash } from './client-hash.ts';
 import { type FormDefinition, findForm, formRef } from './find-form.ts';
-import { accepted, type Refusal, refuse } from './form-answer.ts';
+import { accepted, acceptedPage, type Refusal, refuse } from './form-answer.ts';
 import './form-errors.ts';
 import { ANCHOR_FIELD, FORM_STAMP_FIELD, HONEYPOT_FIELD, LOCALE_FIELD, PAGE_FIELD } from './form-fields.ts';
 import { formMessage } from './form-messages.ts';
@@ -39,6 +39,8 @@ export interface FormRouteDeps {
   authSecret: () => string;
   rateLimiter: RateLimiter;
   trustedProxies: TrustedProxies | undefined;
+  /** `FORM_ORIGINS`: origins of exported sites whose forms may post here (answers carry CORS for them). */
+  formOrigins?: readonly string[];
   now?: () => number;
 }
 
@@ -46,6 +48,8 @@ interface Gate {
   site: SiteInfo;
   form: FormDefinition;
   host: string;
+  /** The exported site's origin when the post came from one (`FORM_ORIGINS`): links back lead there. */
+  exportedFrom: string | null;
 }
 
 type Env = { Variables: { gate: Gate } };
@@ -87,6 +91,31 @@ async function readFields(c: Context): Promise<Map<string, string[]> | null> {
 export function formRoutes(deps: FormRouteDeps): Hono<Env> {
   const now = () => deps.now?.() ?? Date.now();
   const app = new Hono<Env>();
+  const origins = new Set(deps.formOrigins ?? []);
+  /** The request's `Origin` when `FORM_ORIGINS` lists it, else undefined. */
+  const allowedOrigin = (c: Context): string | undefined => {
+    const origin = c.req.header('origin');
+    return origin !== undefined && origins.has(origin) ? origin : undefined;
+  };
+
+  // An exported site's island reads the answer across origins: every answer to a listed origin says so.
+  app.use('/_cms/forms/*', async (c, next) => {
+    await next();
+    const origin = allowedOrigin(c);
+    c.res.headers.append('Vary', 'Origin');
+    if (origin) c.res.headers.set('Access-Control-Allow-Origin', origin);
+  });
+  // The island's post is a simple request (urlencoded, `Accept` only), so browsers send no preflight; one
+  // that does (an extension adding a header, say) is answered for the listed origins.
+  app.options('/_cms/forms/:kind/:key/:nodeId', (c) => {
+    if (!allowedOrigin(c)) return c.body(null, 403, { 'Cache-Control': 'no-store' });
+    return c.body(null, 204, {
+      'Access-Control-Allow-Methods': 'POST',
+      'Access-Control-Allow-Headers': 'Accept, Content-Type',
+      'Access-Control-Max-Age': '86400',
+      'Cache-Control': 'no-store',
+    });
+  });
 
   const gate: MiddlewareHandler<Env> = async (c, next) => {
     const target = requestTarget(c);
@@ -117,14 +146,15 @@ export function formRoutes(deps: FormRouteDeps): Hono<Env> {
     const form = findForm(designs.bundle.records, kind, key, nodeId);
     if (!form) return notFound(locale);
     const failed = formMessage('failed', locale);
-    if (!postedFromSite(c, target)) {
+    const exportedFrom = postedFromSite(c, target) ? null : allowedOrigin(c);
+    if (exportedFrom === undefined) {
       return refuse(c, { key: 'plugins.website.form.crossOrigin', message: failed, locale });
     }
     const type = MEDIA_TYPE.exec(c.req.header('content-type') ?? '')?.[1]?.toLowerCase();
     if (!type || !FORM_TYPES.has(type)) {
       return refuse(c, { key: 'plugins.website.form.unsupportedType', message: failed, locale });
     }
-    c.set('gate', { site, form, host: target.host });
+    c.set('gate', { site, form, host: target.host, exportedFrom });
     return next();
   };
 
@@ -141,7 +171,7 @@ export function formRoutes(deps: FormRouteDeps): Hono<Env> {
   });
 
   app.post('/_cms/forms/:kind/:key/:nodeId', gate, limit, async (c) => {
-    const { site, form, host } = c.get('gate');
+    const { site, form, host, exportedFrom } = c.get('gate');
     const spaceId = site.space.id;
     const fields = await readFields(c);
     const first = (name: string) => fields?.get(name)?.[0];
@@ -154,13 +184,18 @@ export function formRoutes(deps: FormRouteDeps): Hono<Env> {
     const labels = Object.fromEntries(
       form.fields.map((f) => [f.name, localized(f.label, locale, site.space.defaultLocale)]),
     );
+    // Without script, an exported page's visitor is led back to the exported page, not to this host's.
+    const backTo = (exportedFrom ?? '') + page + (anchor && ANCHOR.test(anchor) ? `#${anchor}` : '');
     const refusal = (r: Omit<Refusal, 'locale' | 'back' | 'labels'>) =>
-      refuse(c, { ...r, locale, back: page + (anchor && ANCHOR.test(anchor) ? `#${anchor}` : ''), labels });
+      refuse(c, { ...r, locale, back: backTo, labels });
     if (!fields) {
       return refusal({ key: 'request.malformed', message: formMessage('failed', locale) });
     }
 
     const success = localized(form.successMessage, locale, site.space.defaultLocale) || say('formOk', locale);
+    /** Where the answer without script leads: the page with the signed result, or for an exported page (which cannot show one) a page of its own. */
+    const answer = () =>
+      exportedFrom ? acceptedPage(c, success, locale, backTo) : accepted(c, success, back());
     const back = () => {
       const url = new URL(page, 'http://site.invalid');
       url.searchParams.set(FORM_RESULT_PARAM, signFormResult(deps.authSecret(), spaceId, form.nodeId, now()));
@@ -174,7 +209,7 @@ export function formRoutes(deps: FormRouteDeps): Hono<Env> {
         { spaceId, form: formRef(form.kind, form.key, form.nodeId) },
         'form honeypot filled: not stored',
       );
-      return accepted(c, success, back());
+      return answer();
     }
 
     const stamp = checkFormStamp(
@@ -241,7 +276,7 @@ export function formRoutes(deps: FormRouteDeps): Hono<Env> {
       }
       throw err;
     }
-    return accepted(c, success, back());
+    return answer();
   });
   return app;
 }

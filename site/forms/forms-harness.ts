@@ -110,6 +110,7 @@ export async function openFormsSite(
   open: TestDatabase['open'],
   space: Record<string, unknown> = formsSpace(),
   mount?: (app: Hono, deps: { db: Db; cache: TaggedCache }) => void,
+  config: { FORM_ORIGINS?: string[] } = {},
 ): Promise<FormsSite> {
   const handle = await migrated(open, allMigrations(plugins));
   const dir = mkdtempSync(join(tmpdir(), 'verso-forms-'));
@@ -130,7 +131,7 @@ export async function openFormsSite(
       mediaSecret: () => MEDIA_SECRET,
       authSecret: () => AUTH_SECRET,
       rateLimiter: createRateLimiter({ log: log.log }),
-      config: { SITE_CACHE_TTL: 120, SCOPES: [] },
+      config: { SITE_CACHE_TTL: 120, SCOPES: [], ...config },
     }),
   );
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -53,6 +53,7 @@ export interface WebsiteServices {
     SITE_CACHE_TTL: number;
     SCOPES: readonly string[];
     EDITOR_ORIGIN?: readonly string[];
+    FORM_ORIGINS?: readonly string[] | undefined;
     TRUSTED_PROXIES?: TrustedProxies | undefined;
   };
 }
@@ -137,6 +138,7 @@ export function websiteServer(
       authSecret: services.authSecret,
       rateLimiter: services.rateLimiter ?? createRateLimiter({ log }),
       trustedProxies: services.config.TRUSTED_PROXIES,
+      ...(services.config.FORM_ORIGINS ? { formOrigins: services.config.FORM_ORIGINS } : {}),
     });
     routes.push({ route: (app) => void app.route('/', forms) });
   }

@@ -1,0 +1,57 @@
+/**
+ * Forms of an exported page (`verso build-site --form-endpoint`, docs/static-export.md): their action
+ * points at a running website process, their render stamp becomes a build stamp (the page is not
+ * rendered per visitor), and the page's CSP lets them post and read the answer there. Pure: the build
+ * hands in the stamper.
+ */
+
+const FORM = /<form\b[^>]*\baction="(\/_cms\/forms\/([^/"]+)\/([^/"]+)\/([^/"]+))"[^>]*>[\s\S]*?<\/form>/g;
+const STAMP = /(<input type="hidden" name="_stamp" value=")[^"]*("\/>)/;
+
+const decodeSegment = (s: string) => decodeURIComponent(s.replace(/&amp;/g, '&'));
+
+/** Every form of `html` posting to `endpoint` (an origin) with a stamp from `stampOf(formRef)`; the actions found. */
+export function pointForms(
+  html: string,
+  endpoint: string,
+  stampOf: (formRef: string) => string,
+): { html: string; actions: string[] } {
+  const actions: string[] = [];
+  const out = html.replace(FORM, (form, action: string, kind: string, key: string, node: string) => {
+    actions.push(action);
+    const ref = `${decodeSegment(kind)}/${decodeSegment(key)}/${decodeSegment(node)}`;
+    const stamp = stampOf(ref);
+    const pointed = form.replace(`action="${action}"`, `action="${endpoint}${action}"`);
+    // A form rendered without a stamp (no secret) gets one, right after its opening tag.
+    return STAMP.test(pointed)
+      ? pointed.replace(STAMP, (_m, open: string, close: string) => `${open}${stamp}${close}`)
+      : pointed.replace(
+          /^<form\b[^>]*>/,
+          (tag) => `${tag}<input type="hidden" name="_stamp" value="${stamp}"/>`,
+        );
+  });
+  return { html: out, actions };
+}
+
+/**
+ * The page CSP with `origin` added to `form-action` (plain posts) and `connect-src` (the island's fetch).
+ * An absent `form-action` restricts nothing and stays absent; an absent `connect-src` falls back to
+ * `default-src`, which gets the origin instead.
+ */
+export function allowFormEndpoint(csp: string, origin: string): string {
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const extend = (name: string): boolean => {
+    const i = directives.findIndex((d) => d === name || d.startsWith(`${name} `));
+    if (i === -1) return false;
+    const sources = directives[i]!.split(/\s+/).slice(1);
+    if (!sources.includes(origin))
+      directives[i] = [name, ...sources.filter((s) => s !== "'none'"), origin].join(' ');
+    return true;
+  };
+  extend('form-action');
+  if (!extend('connect-src')) extend('default-src');
+  return directives.join('; ');
+}
