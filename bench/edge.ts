@@ -3,10 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../core/config/index.ts';
-import { openDb } from '../core/db/open.ts';
-import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
+import { freePort, type Running, startVerso } from '../core/testing/processes.ts';
 import { startVarnish } from '../core/testing/varnish.ts';
+import { editorAccess } from './editor-access.ts';
 
 /**
  * Through Varnish (`EDGE_CACHE=varnish`, the shipped VCL, a website and a management process sharing
@@ -65,21 +64,7 @@ export async function publishToLive(
   } catch {
     // No taskset.
   }
-  const key = (
-    await runVerso(
-      ['keys', 'create', '--space', 'demo', '--permissions', 'space:read,space:write', '--role', 'editor'],
-      edgeEnv,
-    )
-  ).stdout.trim();
-  const db = await openDb(loadConfig(edgeEnv));
-  const slug = post.split('/').pop()!;
-  const id = (
-    await db.query<{ document_id: string }>(
-      `select document_id from document_versions where slug = $1 and locale = 'en' limit 1`,
-      [slug],
-    )
-  ).rows[0]!.document_id;
-  await db.close();
+  const { key, id } = await editorAccess(edgeEnv, post);
 
   const status = () =>
     new Promise<number>((resolve, reject) => {

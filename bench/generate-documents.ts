@@ -36,3 +36,37 @@ export async function growDocuments(db: Db, total: number): Promise<number> {
   await db.query('analyze delivered_documents');
   return total;
 }
+
+/** The deepest page of `deepTree`: 12 levels under the root. */
+export const DEEP_PATH = Array.from({ length: 12 }, (_, i) => `level-${i + 1}`).join('/');
+
+/**
+ * A 12-level chain of published pages under the root (`/level-1/…/level-12`) and 200 more items in the footer
+ * menu (every page shows it), so that the uncached page curve includes a deep trail and a large menu. Idempotent.
+ */
+export async function deepTree(db: Db): Promise<string> {
+  const id = (n: number) => `dee90000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const exists = await db.query('select 1 from documents where id = $1', [id(12)]);
+  if (exists.rows.length > 0) return `/${DEEP_PATH}`;
+  const space = (await db.query<{ id: string }>("select id from spaces where name = 'demo'")).rows[0]!.id;
+  for (let level = 1; level <= 12; level++) {
+    await db.query(
+      `insert into documents (id, space_id, type, parent_id, position, created_at) values ($1, $2, 'page', $3, 900, now())`,
+      [id(level), space, level === 1 ? null : id(level - 1)],
+    );
+    await db.query(
+      `insert into document_versions (document_id, locale, state, title, slug, fields, published_at, search_text)
+       values ($1, 'en', 'published', $2, $3, '{}'::jsonb, now(), '')`,
+      [id(level), `Level ${level}`, `level-${level}`],
+    );
+  }
+  await db.query(
+    `insert into menu_items (id, menu_id, parent_id, position, label, url, target, content_id)
+     select ('dee91000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, m.id, null, 100 + g,
+       jsonb_build_object('en', 'Generated link ' || g), null, '_self',
+       ('beec0000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid
+     from generate_series(1, 200) g, menus m where m.space_id = $1 and m.machine_name = 'footer'`,
+    [space],
+  );
+  return `/${DEEP_PATH}`;
+}

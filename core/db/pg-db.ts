@@ -1,9 +1,37 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { CUSTOM_PLAN } from './custom-plan.ts';
 import { isRead, isUnavailable, translateDbError } from './db-errors.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
 // int8 (count(*), bigserial) as numbers: Verso's counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** Statement texts given a name so far; past the bound, new texts go unnamed (parsed and planned each time). */
+const MAX_NAMED_STATEMENTS = 2000;
+const names = new Map<string, string>();
+
+/**
+ * A query with parameters as a named (prepared) statement: each connection parses it once and PostgreSQL
+ * keeps its plan (a generic one after five runs when that is no dearer), instead of parsing and planning
+ * every statement on every call (issue 14: planning cost more than running on an uncached page). The
+ * name is a digest of the text, so one text is one statement on every connection.
+ */
+export function namedQuery(sql: string, params: unknown[] | undefined): string | pg.QueryConfig {
+  if (params === undefined) return sql;
+  if (sql.startsWith(CUSTOM_PLAN)) return { text: sql, values: params };
+  let name = names.get(sql);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMED_STATEMENTS) return { text: sql, values: params };
+    name = `v${createHash('sha1').update(sql).digest('base64url')}`;
+    names.set(sql, name);
+  }
+  return { name, text: sql, values: params };
+}
+
+/** A cached plan whose result columns changed under it (a migration altered a table): run it unnamed once. */
+const stalePlan = (err: unknown) =>
+  (err as { code?: string }).code === '0A000' && /cached plan/.test((err as Error).message ?? '');
 
 export function openPgDb(url: string, options: { poolMax: number }): Db {
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax });
@@ -15,7 +43,12 @@ export function openPgDb(url: string, options: { poolMax: number }): Db {
       stats.queries++;
       let res: pg.QueryResult;
       try {
-        res = await client.query(sql, params as unknown[]);
+        const query = namedQuery(sql, params);
+        res = await (typeof query === 'string' ? client.query(query) : client.query(query)).catch((err) => {
+          // Outside a transaction only: inside one, the failed statement has already aborted it.
+          if (stalePlan(err)) return client.query(sql, params as unknown[]);
+          throw err;
+        });
       } catch (err) {
         // A pooled connection the server dropped (a restart): a read is sent once more on a fresh one.
         if (client !== pool || !isUnavailable(err) || !isRead(sql)) throw translateDbError(err);

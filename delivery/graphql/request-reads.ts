@@ -18,7 +18,10 @@ export interface RequestReads {
   context(locale: string): ReadContext;
   document(locale: string, id: string): Promise<DeliveredDocument | null>;
   children(locale: string, parentId: string): Promise<DeliveredDocument[]>;
+  /** An asset by id (the `asset` query): delivered only when published content references it. */
   asset(id: string): Promise<DeliveredAsset | null>;
+  /** An asset named by a field of a delivered document: public by that reference, so not checked again. */
+  fieldAsset(id: string): Promise<DeliveredAsset | null>;
   user(id: string): Promise<DeliveredUser | null>;
   /** Documents a root query read already: later `parent`, relation or menu reads of them cost nothing. */
   remember(documents: Iterable<DeliveredDocument>): void;
@@ -67,6 +70,10 @@ export function requestReads(args: RequestReadsArgs): RequestReads {
     const found = await reader.assets(context(defaultLocale), [...ids]);
     return ids.map((id) => found.get(id) ?? null);
   });
+  const fieldAssets = new DataLoader<string, DeliveredAsset | null>(async (ids) => {
+    const found = await reader.referencedAssets(context(defaultLocale), [...ids]);
+    return ids.map((id) => found.get(id) ?? null);
+  });
   const users = new DataLoader<string, DeliveredUser | null>(async (ids) => {
     const found = await reader.users(context(defaultLocale), [...ids]);
     return ids.map((id) => found.get(id) ?? null);
@@ -79,6 +86,7 @@ export function requestReads(args: RequestReadsArgs): RequestReads {
     document: (locale, id) => documents(locale).load(id),
     children: (locale, parentId) => children(locale).load(parentId),
     asset: (id) => assets.load(id),
+    fieldAsset: (id) => fieldAssets.load(id),
     user: (id) => users.load(id),
     remember,
   };

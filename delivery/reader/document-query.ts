@@ -1,3 +1,4 @@
+import { CUSTOM_PLAN } from '../../core/db/custom-plan.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { joinPermalink } from './permalink.ts';
 import type { DocumentRow, PermalinkRow } from './rows.ts';
@@ -188,13 +189,18 @@ export async function selectDocuments(
   route: Route = 'index',
 ): Promise<DocumentRow[]> {
   const p = new Params();
-  // A path is looked up level by level (the walk's `walk` CTE, on the versions' slug index): the index has no
-  // permalink index of its own, which would cost every write more than it saves on one lookup.
-  if (useIndex(sel.drafts, route) && !sel.segments) {
+  if (useIndex(sel.drafts, route)) {
     const where = [`x.space_id = ${p.add(sel.spaceId)}`, `x.locale = ${p.add(sel.locale)}`];
     if (sel.ids) where.push(`x.document_id = any(${p.add(sel.ids)}::uuid[])`);
     if (sel.parentIds) where.push(`x.parent_id = any(${p.add(sel.parentIds)}::uuid[])`);
     if (sel.home) where.push('x.document_id = (select home_content_id from spaces where id = x.space_id)');
+    // A path is one equality on the index (`delivered_documents_permalink`); like the walk, one document.
+    if (sel.segments) {
+      where.push(`x.slugs = ${p.add(sel.segments)}::text[]`);
+      const sql = `with ${indexed(where, ' order by x.sort_key, x.document_id limit 1')}
+      ${fullSelect(undefined)}`;
+      return (await db.query<RawDocument>(sql, p.values)).rows.map(toRow);
+    }
     const sql = `with ${indexed(where)}
       ${fullSelect(undefined)}
       order by c.sort_key, c.doc_id`;
@@ -268,7 +274,7 @@ function listByIndex(db: Queryable, sel: ListSelection): Promise<ListPage> {
         and v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)}))`);
   }
   const page = ` order by x.sort_key, x.document_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}`;
-  const sql = `with ${indexed(where, page)}
+  const sql = `${CUSTOM_PLAN}with ${indexed(where, page)}
     select n.total, page.* from (${total ?? `select count(*)::int as total from delivered_documents x where ${where.join(' and ')}`}) n
     left join lateral (${fullSelect(undefined, ' c.sort_key,')}) page on true
     order by page.sort_key, page.id`;
@@ -293,7 +299,7 @@ export async function selectList(
     where.push(`v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)})`);
   const cte = chainCte(p, { spaceId: sel.spaceId, locale: sel.locale, drafts: sel.drafts, where });
   const under = sel.under ? ` and ${p.add(sel.under)}::uuid = any(ancestors)` : '';
-  const sql = `${cte},
+  const sql = `${CUSTOM_PLAN}${cte},
     matched as (select * from chain where next_id is null${under}),
     delivered as (select * from matched order by sort_key, doc_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)})
     select n.total, page.* from (select count(*)::int as total from matched) n

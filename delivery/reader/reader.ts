@@ -241,6 +241,16 @@ export function createReader(options: ReaderOptions): Reader {
 
     assets: (ctx, ids) => assetsByIds(ctx, [...new Set(ids)]),
 
+    async referencedAssets(ctx, ids) {
+      const wanted = [...new Set(ids)];
+      nothing(ctx);
+      const out = new Map<string, DeliveredAsset>();
+      if (wanted.length === 0) return out;
+      for (const row of await selectAssets(db, ctx.spaceId, wanted))
+        out.set(row.id, deliverAsset(deps, ctx, row));
+      return out;
+    },
+
     users: (ctx, ids) => deliverUsers(deps, ctx, [...new Set(ids)]),
 
     async contentModel(spaceId) {

@@ -139,6 +139,12 @@ export interface Reader {
   /** An asset that published content references (else null). */
   asset(ctx: ReadContext, id: string): Promise<DeliveredAsset | null>;
   assets(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>>;
+  /**
+   * Assets named by the fields of documents this reader delivered in `ctx` (a page's images): public by the
+   * rule itself (published content references them), so nothing but the assets is read, as an expansion reads
+   * them. Any other id: `assets`, which checks the rule.
+   */
+  referencedAssets(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>>;
   users(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredUser>>;
   /** The content model with public fields only (GET /v1/types, GraphQL schema), per the running registry. */
   contentModel(spaceId: string): Promise<ContentModel>;

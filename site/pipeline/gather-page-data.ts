@@ -1,8 +1,10 @@
+import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { DeliveredDocument, ReadContext, Reader } from '../../delivery/reader/types.ts';
 import type { PageNeeds } from '../designs/site-designs.ts';
 import { authorOf } from '../render/bindings.ts';
 import type { ContentFields, Crumb, RenderData } from '../render/context.ts';
+import { cachedRead } from './cached-read.ts';
 import { collectRefs, emptyRefs } from './collect-refs.ts';
 import { loadDesignAssets } from './load-design-assets.ts';
 
@@ -23,7 +25,7 @@ export interface GatherArgs {
  * designs show, the breadcrumb trail, and the assets of the designs.
  */
 export async function gatherPageData(
-  deps: { reader: Reader; db: Queryable; mediaSecret: () => string },
+  deps: { reader: Reader; db: Queryable; mediaSecret: () => string; cache: TaggedCache },
   ctx: ReadContext,
   args: GatherArgs,
 ): Promise<Omit<RenderData, 'versions'>> {
@@ -36,8 +38,12 @@ export async function gatherPageData(
 
   const [documents, menus, ancestors] = await Promise.all([
     reader.byIds(ctx, [...refs.documents]),
-    Promise.all(args.needs.menus.map((name) => reader.menu(ctx, name))),
-    args.needs.breadcrumbs ? trail(reader, ctx, doc, args) : Promise.resolve([]),
+    Promise.all(
+      args.needs.menus.map((name) =>
+        cachedRead(deps.cache, `menu:${name}`, ctx, (c) => reader.menu(c, name)),
+      ),
+    ),
+    args.needs.breadcrumbs ? trail(deps, ctx, doc, args) : Promise.resolve([]),
   ]);
 
   // One level into related documents: what `relation.field` and `relation.$author` bindings show.
@@ -50,9 +56,16 @@ export async function gatherPageData(
   }
   const assetIds = [...refs.assets, ...second.assets];
   const [assets, users, designAssets] = await Promise.all([
-    reader.assets(ctx, assetIds),
+    // Named by the fields of published documents just delivered: public by the rule, not checked again.
+    reader.referencedAssets(ctx, assetIds),
     reader.users(ctx, [...new Set([...refs.users, ...second.users])]),
-    loadDesignAssets(deps, ctx, args.designAssetIds),
+    // Kept as entries: cached values travel through Redis as JSON, which has no Map.
+    cachedRead(
+      deps.cache,
+      `design-assets:${[...new Set(args.designAssetIds)].sort().join(',')}`,
+      ctx,
+      async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
+    ).then((entries) => new Map(entries)),
   ]);
   for (const [id, asset] of designAssets) if (!assets.has(id)) assets.set(id, asset);
   return {
@@ -64,16 +77,18 @@ export async function gatherPageData(
   };
 }
 
-/** The page's ancestors, root first: one permalink lookup per level, all at once. */
+/** The page's ancestors, root first: one permalink lookup per level, all at once, each kept until a publish. */
 async function trail(
-  reader: Reader,
+  deps: { reader: Reader; cache: TaggedCache },
   ctx: ReadContext,
   doc: DeliveredDocument,
   args: GatherArgs,
 ): Promise<Crumb[]> {
   const segments = doc.permalink.split('/').filter(Boolean);
   const prefixes = segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join('/'));
-  const found = await Promise.all(prefixes.map((p) => reader.byPermalink(ctx, p)));
+  const found = await Promise.all(
+    prefixes.map((p) => cachedRead(deps.cache, `crumb:${p}`, ctx, (c) => deps.reader.byPermalink(c, p))),
+  );
   return found
     .filter((d): d is DeliveredDocument => d !== null && d.id !== args.homeId)
     .map((d) => ({ title: d.title, href: args.href(d) }));

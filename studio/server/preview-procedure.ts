@@ -84,15 +84,19 @@ export function studioPreviewProcedure(deps: { mediaSecret: () => string }) {
       let content: Record<string, unknown> | null = null;
       if (document) {
         const href = (d: { id: string; permalink: string }) => (d.id === home ? '/' : `/${d.permalink}`);
-        const data = await gatherPageData({ reader, db: ctx.db, mediaSecret: deps.mediaSecret }, rctx, {
-          document,
-          fields,
-          // Every menu: an editor may place any of them in a design.
-          needs: { menus: menuNames, breadcrumbs: true },
-          designAssetIds: bundle.assetIds,
-          homeId: home,
-          href,
-        });
+        const data = await gatherPageData(
+          { reader, db: ctx.db, mediaSecret: deps.mediaSecret, cache: ctx.cache as TaggedCache },
+          rctx,
+          {
+            document,
+            fields,
+            // Every menu: an editor may place any of them in a design.
+            needs: { menus: menuNames, breadcrumbs: true },
+            designAssetIds: bundle.assetIds,
+            homeId: home,
+            href,
+          },
+        );
         content = {
           document,
           documents: [...data.documents.values()],

@@ -17,7 +17,7 @@ export function fieldValue(def: FieldDef, value: unknown, locale: string, ctx: G
   switch (def.type) {
     case 'image':
     case 'file':
-      return relation(def, value, (id) => reads.asset(id));
+      return relation(def, value, (id) => reads.fieldAsset(id));
     case 'content':
       return relation(def, value, (id) => reads.document(locale, id));
     case 'user':

@@ -1,0 +1,138 @@
+/**
+ * Publishing across processes (issue 14): three `verso serve` processes (management, website, public) sharing
+ * PostgreSQL and Redis, as an operator scales by role. Over `count` changes of the demo blog post, alternating
+ * `content.unpublish` and `content.publish`, it measures the procedure's answer and the time from the answer to
+ * the first fresh page of the website process and then the first fresh REST answer of the public one (both warmed,
+ * so the stale state was cached in each). Returns p50/p99 in ms. Run by bench/run.ts (or on its own:
+ * `node bin/run-ts.mjs bench/publish.ts`, DATABASE_URL and REDIS_URL set).
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
+import { editorAccess } from './editor-access.ts';
+
+export interface PublishTimings {
+  count: number;
+  answer: { p50: number; p99: number };
+  page: { p50: number; p99: number };
+  rest: { p50: number; p99: number };
+}
+
+const quantiles = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1));
+  return { p50: at(0.5), p99: at(0.99) };
+};
+
+function status(port: number, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host: 'localhost' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** `env`: a migrated database with the demo imported (DATABASE_URL) and REDIS_URL. */
+export async function publishTimings(
+  env: Record<string, string>,
+  post: string,
+  count: number,
+): Promise<PublishTimings> {
+  const shared = { ...env, REDIS_KEY_PREFIX: `bench-publish-${randomUUID().slice(0, 8)}`, LOG_LEVEL: 'warn' };
+  const started: Running[] = [];
+  const serve = async (mode: string) => {
+    const port = await freePort();
+    started.push(
+      await startVerso(
+        ['serve'],
+        { ...shared, SERVER_MODE: mode, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+        /"msg":"listening"/,
+      ),
+    );
+    return port;
+  };
+  try {
+    const [management, website, publicApi] = [
+      await serve('management'),
+      await serve('website'),
+      await serve('public'),
+    ];
+    const { key, id } = await editorAccess(shared, post);
+    const rest = `/v1/permalink${post}`;
+    const answers: number[] = [];
+    const pages: number[] = [];
+    const rests: number[] = [];
+    for (let i = 0; i < count + 4; i++) {
+      const unpublish = i % 2 === 0;
+      // The current state cached in both processes.
+      await status(website, post);
+      await status(publicApi, rest);
+      const start = performance.now();
+      const res = await fetch(
+        `http://127.0.0.1:${management}/rpc/${unpublish ? 'content.unpublish' : 'content.publish'}`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ space: 'demo', id, locale: 'en' }),
+        },
+      );
+      await res.text();
+      if (res.status !== 200) throw new Error(`publish answered ${res.status}`);
+      const answered = performance.now();
+      const want = unpublish ? 404 : 200;
+      const fresh = async (port: number, path: string) => {
+        const from = performance.now();
+        while ((await status(port, path)) !== want)
+          if (performance.now() - from > 10_000) throw new Error(`${path} did not show ${want} within 10 s`);
+        return performance.now() - from;
+      };
+      // One after the other: each is the first request its process sees after the answer.
+      const page = await fresh(website, post);
+      const api = await fresh(publicApi, rest);
+      // The first four changes warm the processes (prepared statements, JIT); they are not counted. An even
+      // number of changes in all leaves the post published, as it was.
+      if (i < 4) continue;
+      answers.push(answered - start);
+      pages.push(page);
+      rests.push(api);
+    }
+    return { count, answer: quantiles(answers), page: quantiles(pages), rest: quantiles(rests) };
+  } finally {
+    await Promise.all(started.map((r) => r.stop()));
+  }
+}
+
+if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
+  const { freshPostgres } = await import('../core/testing/databases.ts');
+  const adminUrl = process.env.DATABASE_URL;
+  const redisUrl = process.env.REDIS_URL;
+  if (!adminUrl || !redisUrl) throw new Error('bench/publish.ts needs DATABASE_URL and REDIS_URL');
+  const database = await freshPostgres(adminUrl);
+  const env: Record<string, string> = {
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-0123456789-0123456789-0123456789',
+    TRUSTED_PROXIES: 'none',
+    DATA_DIR: fileURLToPath(new URL('../.verso/bench-publish', import.meta.url)),
+  };
+  try {
+    for (const argv of [
+      ['migrate'],
+      ['import', fileURLToPath(new URL('../demo/space.json', import.meta.url))],
+    ]) {
+      const r = await runVerso(argv, env);
+      if (r.code !== 0) throw new Error(r.stderr);
+    }
+    const count = 2 * Math.ceil(Number(process.argv[2] ?? 50) / 2);
+    console.log(JSON.stringify(await publishTimings(env, '/blog/we-moved-into-the-old-tram-depot', count)));
+  } finally {
+    await database.drop();
+  }
+}
