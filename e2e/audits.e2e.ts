@@ -8,6 +8,7 @@ import { freePort, runVerso } from '../core/testing/processes.ts';
 import { compressLikeAHost, staticHost } from '../core/testing/static-host.ts';
 import { axeViolations, type LighthouseScores, lighthouseScores, vnuMessages } from './support/audits.ts';
 import { launchChromium, watchedPage } from './support/browser.ts';
+import { waitForQuietMachine } from './support/quiet-machine.ts';
 import { hostUrl, type Stack, servicesConfigured, startStack } from './support/stack.ts';
 
 // Browser audits of the demo on a real `verso serve` website process (docs/operations.md, "Audits"):
@@ -63,12 +64,21 @@ const exportedPages = () => [
  * One Lighthouse run. A run that Lighthouse itself reports as failed (`runtimeError`: its categories
  * then score null, read as 0) is a failed measurement, not a score: it is logged and measured once more.
  */
-async function measured(url: string, preset: Preset): Promise<LighthouseScores> {
+async function measured(url: string, preset: Preset): Promise<Measured> {
+  const machine = await waitForQuietMachine();
   const first = await lighthouseScores(url, debuggingPort, preset);
-  if (!first.runtimeError) return first;
+  if (!first.runtimeError) return { ...first, machine };
   process.stdout.write(`[lighthouse] ${url}: the run failed (${first.runtimeError}); measuring again\n`);
-  return lighthouseScores(url, debuggingPort, preset);
+  return { ...(await lighthouseScores(url, debuggingPort, preset)), machine };
 }
+
+/** A run with the state of the machine just before it: a slow run on a busy machine says so in the report. */
+type Measured = LighthouseScores & { machine: Awaited<ReturnType<typeof waitForQuietMachine>> };
+
+const machineNote = ({ machine, benchmarkIndex }: Measured) =>
+  ` (cpu ${Math.round(machine.busy * 100)}% busy after ${machine.waitedMs} ms, benchmark ${benchmarkIndex}` +
+  (machine.busiest ? `; busiest: ${machine.busiest}` : '') +
+  ')';
 
 type Preset = 'mobile' | 'desktop';
 /**
@@ -120,13 +130,14 @@ function auditSuite(title: string, pages: () => Array<{ name: string; url: strin
           'scores 100 in Lighthouse ($preset) accessibility, best practices and SEO, and at least 95 in performance',
           async ({ preset, runs: count }) => {
             const { name, url } = pages()[index]!;
-            const runs: LighthouseScores[] = [];
+            const runs: Measured[] = [];
             for (let i = 0; i < count; i++) runs.push(await measured(url, preset));
             const performance = median(runs.map((r) => r.performance));
             const report = `${name} (${url}, ${preset}): ${runs
               .map(
                 (r) =>
                   `perf ${r.performance} a11y ${r.accessibility} bp ${r['best-practices']} seo ${r.seo}` +
+                  machineNote(r) +
                   (r.runtimeError ? ` (${r.runtimeError})` : '') +
                   (r.runWarnings.length ? ` [${r.runWarnings.join('; ')}]` : ''),
               )

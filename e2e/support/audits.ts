@@ -67,6 +67,8 @@ export interface LighthouseScores {
   runtimeError?: string;
   /** Warnings Lighthouse gave about the run (e.g. the page loaded too slowly to be measured). */
   runWarnings: string[];
+  /** Lighthouse's measure of the host's CPU speed during the run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 /** Lighthouse (npm `lighthouse`) against a Chromium that listens on a remote-debugging port. */
@@ -93,7 +95,7 @@ export async function lighthouseScores(
       : { extends: 'lighthouse:default', settings: { formFactor: 'mobile', throttlingMethod: 'simulate' } },
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const { categories, audits, runtimeError, runWarnings } = result.lhr;
+  const { categories, audits, runtimeError, runWarnings, environment } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failing = Object.values(audits)
     .filter(
@@ -112,5 +114,6 @@ export async function lighthouseScores(
     failing,
     ...(runtimeError ? { runtimeError: `${runtimeError.code}: ${runtimeError.message}` } : {}),
     runWarnings: runWarnings.map(String),
+    benchmarkIndex: Math.round(environment.benchmarkIndex),
   };
 }
