@@ -91,7 +91,12 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
     app.use('/graphql', limit);
     app.route('/', api.app);
     // Repeated cached REST answers are replayed in front of the app (core/http/fast-answers.ts).
-    installFastAnswers(app, { varyOn: ['host', 'x-forwarded-proto'], onLookup });
+    // GraphQL answers vary on Accept (its media type); a POST to /graphql is a read, keyed by its body.
+    installFastAnswers(app, {
+      varyOn: ['host', 'x-forwarded-proto', 'accept'],
+      postPaths: ['/graphql'],
+      onLookup,
+    });
     mountScoped('graphql', () => app.route('/', graphqlRoutes({ ...services, reader: api.reader })));
   }
   app.route('/', healthRoutes(services.db));

@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../core/auth/api-keys.ts';
+import { cacheTags } from '../core/cache/tags.ts';
 import { loadConfig, type ServerMode } from '../core/config/index.ts';
 import { migrate } from '../core/db/migrations.ts';
 import { type FastAnswers, fastAnswersOf } from '../core/http/fast-answers.ts';
@@ -146,11 +147,12 @@ describe('fast answers in front of the app', () => {
     path: string,
     headers: Record<string, string>,
     method = 'GET',
+    body?: string,
   ) {
     const f = fast[mode]!;
-    const slow = await send(base[mode]!, path, headers, method);
+    const slow = await send(base[mode]!, path, headers, method, body);
     const hits = f.hits;
-    const quick = await send(base[mode]!, path, headers, method);
+    const quick = await send(base[mode]!, path, headers, method, body);
     expect(f.hits).toBe(hits + 1);
     return { slow, quick };
   }
@@ -335,5 +337,74 @@ describe('fast answers in front of the app', () => {
       ).toBe(200);
     }
     expect({ public: fast.public!.hits, website: fast.website!.hits }).toEqual(hits);
+  });
+
+  it('GraphQL by POST and GET: the same answer as the slow path, per Accept, until a publish', async () => {
+    const who = newClient();
+    const query = 'query Post($p: String!) { contentByPermalink(permalink: $p) { id title } }';
+    const variables = { p: POST.slice(1) };
+    const body = JSON.stringify({ query, variables });
+    const json = { ...who, 'content-type': 'application/json', accept: 'application/graphql-response+json' };
+    const posted = await twice('public', '/graphql', json, 'POST', body);
+    expect(posted.slow.status).toBe(200);
+    same(posted);
+    const title = (r: Raw) =>
+      (JSON.parse(r.body.toString()) as { data: { contentByPermalink: { title: string } } }).data
+        .contentByPermalink.title;
+    const before = title(posted.quick);
+    const get = `/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
+    const got = await twice('public', get, { ...who, accept: 'application/graphql-response+json' });
+    same(got);
+    expect(title(got.quick)).toBe(before);
+    // Another Accept is another answer (its media type): the slow path makes it first.
+    const hits = fast.public!.hits;
+    const plain = await send(base.public!, '/graphql', { ...json, accept: 'application/json' }, 'POST', body);
+    expect(header(plain, 'content-type')).toMatch(/^application\/json/);
+    expect(fast.public!.hits).toBe(hits);
+    // Another body is another key.
+    const other = JSON.stringify({ query, variables: { p: 'blog/why-we-roast-lighter' } });
+    const otherAnswer = await send(base.public!, '/graphql', json, 'POST', other);
+    expect(title(otherAnswer)).toBe('Why we roast lighter than you might expect');
+    expect(fast.public!.hits).toBe(hits);
+
+    await services.db.query(
+      `insert into document_versions (document_id, locale, state, title, slug, fields, updated_at)
+       select document_id, locale, 'draft', 'The tram depot, in GraphQL', slug, fields, now()
+       from document_versions where document_id = $1 and locale = 'en' and state = 'published'
+       on conflict (document_id, locale, state) do update set title = excluded.title`,
+      [POST_ID],
+    );
+    expect((await rpc('content.publish', { id: POST_ID, locale: 'en' })).status).toBe(200);
+    const fresh = await send(base.public!, '/graphql', json, 'POST', body);
+    expect(title(fresh)).toBe('The tram depot, in GraphQL');
+    expect(fast.public!.hits).toBe(hits);
+    const again = await twice('public', '/graphql', json, 'POST', body);
+    expect(title(again.quick)).toBe('The tram depot, in GraphQL');
+  });
+
+  it('a media variant: replayed as sent, never to a Range, and not once its asset is purged', async () => {
+    const who = newClient();
+    const answer = await send(base.public!, PERMALINK, who);
+    const found = /\/media\/([^/"?]+)\/[^"?]+\.webp\?[^"]+/.exec(answer.body.toString());
+    expect(found, 'a variant address in the permalink answer').not.toBeNull();
+    const variant = found![0].replaceAll('\\u0026', '&');
+    const assetId = found![1]!;
+    // Rendered once; the next request is recorded, the one after that replayed.
+    expect((await send(base.public!, variant, who)).status).toBe(200);
+    const media = await twice('public', variant, who);
+    expect(media.slow.status).toBe(200);
+    same(media);
+    expect(header(media.quick, 'content-type')).toBe('image/webp');
+    const hits = fast.public!.hits;
+    const part = await send(base.public!, variant, { ...who, range: 'bytes=0-9' });
+    expect([part.status, part.body.length]).toEqual([206, 10]);
+    expect(fast.public!.hits).toBe(hits);
+    // A wrong signature is never the recorded address: refused by the slow path.
+    expect((await send(base.public!, variant.replace(/s=[^&]+/, 's=AAAA'), who)).status).toBe(403);
+    await services.cache.purgeTags([cacheTags.asset(assetId)]);
+    const afterPurge = await send(base.public!, variant, who);
+    expect(afterPurge.status).toBe(200);
+    expect(fast.public!.hits).toBe(hits);
+    await twice('public', variant, who);
   });
 });

@@ -17,18 +17,20 @@ async function start(app: Hono, options: Partial<FastAnswersOptions> = {}) {
   server = createServer(fast.listener(getRequestListener(app.fetch)));
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const get = (path: string, headers: Record<string, string> = {}) =>
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET', sent?: string) =>
     new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
-      const req = request(base + path, { headers }, (res) => {
+      const req = request(base + path, { method, headers }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c) => (body += c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       });
       req.on('error', reject);
-      req.end();
+      req.end(sent);
     });
-  return { fast, get };
+  const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+    get(path, { 'content-type': 'application/json', ...headers }, 'POST', body);
+  return { fast, get, post };
 }
 
 describe('fast answers', () => {
@@ -120,5 +122,60 @@ describe('fast answers', () => {
     expect(fast.hits).toBe(1);
     const ok = await get('/p');
     expect([ok.status, ok.body, fast.hits]).toEqual([200, 'body', 2]);
+  });
+
+  it('replays a POST to a read path by its body, type and Accept, and hands the slow path the body', async () => {
+    const seen: string[] = [];
+    const app = new Hono().post('/read', async (c) => {
+      const body = await c.req.text();
+      seen.push(body);
+      dependOn(c, () => true);
+      replayable(c);
+      return c.body(`answer to ${body} as ${c.req.header('accept')}`, 200, { ETag: `"${seen.length}"` });
+    });
+    app.post('/write', async (c) => {
+      seen.push(await c.req.text());
+      dependOn(c, () => true);
+      replayable(c);
+      return c.body('done', 200, { ETag: '"w"' });
+    });
+    const { fast, post } = await start(app, { postPaths: ['/read'], maxPostBytes: 100 });
+    const a = await post('/read', '{"q":1}', { accept: 'application/json' });
+    const again = await post('/read', '{"q":1}', { accept: 'application/json' });
+    expect([a.body, again.body, fast.hits]).toEqual([
+      'answer to {"q":1} as application/json',
+      'answer to {"q":1} as application/json',
+      1,
+    ]);
+    // Another body, another Accept, another type, a query string on the path: each is another key.
+    expect((await post('/read', '{"q":2}', { accept: 'application/json' })).body).toBe(
+      'answer to {"q":2} as application/json',
+    );
+    expect((await post('/read', '{"q":1}', { accept: 'text/plain' })).body).toBe(
+      'answer to {"q":1} as text/plain',
+    );
+    await post('/read', '{"q":1}', { accept: 'application/json', 'content-type': 'text/plain' });
+    await post('/read?x=1', '{"q":1}', { accept: 'application/json' });
+    expect(fast.hits).toBe(1);
+    // Too large for the fast path, or a path not named: the slow path gets the body and nothing is kept.
+    const large = `"${'x'.repeat(200)}"`;
+    for (let i = 0; i < 2; i++) await post('/read', large);
+    for (let i = 0; i < 2; i++) await post('/write', '{"w":1}');
+    expect(seen.slice(-4)).toEqual([large, large, '{"w":1}', '{"w":1}']);
+    expect(fast.hits).toBe(1);
+  });
+
+  it('never replays to a request with a Range: the slow path answers it', async () => {
+    let computed = 0;
+    const app = new Hono().get('/file', (c) => {
+      computed++;
+      dependOn(c, () => true);
+      replayable(c);
+      return c.body('0123456789', 200, { ETag: '"f"' });
+    });
+    const { fast, get } = await start(app);
+    await get('/file');
+    await get('/file', { range: 'bytes=0-3' });
+    expect([computed, fast.hits]).toEqual([2, 0]);
   });
 });

@@ -65,6 +65,13 @@ export interface FastAnswersOptions {
   varyOn: readonly string[];
   /** Requests that must always take the slow path (e.g. those carrying a share cookie). */
   bypass?: (req: IncomingMessage) => boolean;
+  /**
+   * Paths (without query) whose POST is a read, e.g. `/graphql`: a small body (`Content-Length` at most
+   * `maxPostBytes`, default 16 KiB) is read first and becomes part of the key, with `Content-Type` and
+   * `Accept`; the slow path gets it as `rawBody`, which @hono/node-server reads instead of the stream.
+   */
+  postPaths?: readonly string[];
+  maxPostBytes?: number;
   maxEntries?: number;
   /** Body bytes kept at most (default 64 MB). */
   maxBytes?: number;
@@ -113,16 +120,39 @@ export function rateSlot(
   };
 }
 
-/** Whether a request may be answered or recorded at all: a plain GET or HEAD without a body or credentials. */
-function candidate(req: IncomingMessage): boolean {
+/**
+ * Whether a request may be answered or recorded at all: a plain GET or HEAD without a body, credentials or a
+ * range (a replay is always the whole answer), or a small POST to one of `postPaths` (`'post'`).
+ */
+function candidate(
+  req: IncomingMessage,
+  postPaths: readonly string[] | undefined,
+  maxPostBytes: number,
+): boolean | 'post' {
   const method = req.method;
-  if (method !== 'GET' && method !== 'HEAD') return false;
+  const post = method === 'POST' && postPaths !== undefined;
+  if (method !== 'GET' && method !== 'HEAD' && !post) return false;
   const url = req.url;
   if (!url || url.length > MAX_URL || url.charCodeAt(0) !== 47 /* / */) return false;
   const h = req.headers;
-  if (h.authorization !== undefined || h['transfer-encoding'] !== undefined) return false;
+  if (h.authorization !== undefined || h['transfer-encoding'] !== undefined || h.range !== undefined)
+    return false;
   const length = h['content-length'];
-  return length === undefined || length === '0';
+  if (!post) return length === undefined || length === '0';
+  const query = url.indexOf('?');
+  if (!postPaths.includes(query < 0 ? url : url.slice(0, query))) return false;
+  if (length === undefined || !/^\d{1,9}$/.test(length) || Number(length) > maxPostBytes) return false;
+  return 'post';
+}
+
+/** The body of a small POST, read whole (its length is known and bounded); undefined when the stream fails. */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve(undefined));
+  });
 }
 
 export class FastAnswers {
@@ -132,6 +162,8 @@ export class FastAnswers {
   readonly #onLookup: ((hit: boolean) => void) | undefined;
   readonly #max: number;
   readonly #maxBytes: number;
+  readonly #postPaths: readonly string[] | undefined;
+  readonly #maxPostBytes: number;
   #bytes = 0;
   /** Answers given by the fast path (tests and diagnostics). */
   hits = 0;
@@ -142,6 +174,8 @@ export class FastAnswers {
     this.#onLookup = options.onLookup;
     this.#max = options.maxEntries ?? 10_000;
     this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.#postPaths = options.postPaths;
+    this.#maxPostBytes = options.maxPostBytes ?? 16 * 1024;
   }
 
   get size(): number {
@@ -163,8 +197,30 @@ export class FastAnswers {
   /** The request listener: the fast answer when there is one, else `slow` (the Hono listener), recording. */
   listener(slow: (req: IncomingMessage, res: ServerResponse) => unknown) {
     return (req: IncomingMessage, res: ServerResponse): void => {
-      if (!candidate(req) || this.#bypass?.(req)) {
+      const kind = candidate(req, this.#postPaths, this.#maxPostBytes);
+      if (!kind || this.#bypass?.(req)) {
         slow(req, res);
+        return;
+      }
+      if (kind === 'post') {
+        readBody(req).then((body) => {
+          if (body === undefined) {
+            res.destroy();
+            return;
+          }
+          (req as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
+          const key = this.#keyOf(req);
+          const { accept, 'content-type': type } = req.headers;
+          // A POST is never answered 304 (only GET compares validators): any validator takes the slow path.
+          if (key === undefined || req.headers['if-none-match'] !== undefined) slow(req, res);
+          else
+            this.#answer(
+              `${key}\n${accept ?? ''}\n${type ?? ''}\n${body.toString('latin1')}`,
+              req,
+              res,
+              slow,
+            );
+        });
         return;
       }
       const key = this.#keyOf(req);
@@ -172,32 +228,41 @@ export class FastAnswers {
         slow(req, res);
         return;
       }
-      const entry = this.#entries.get(key);
-      const inm = req.headers['if-none-match'];
-      let recipe = entry && (inm === undefined ? entry.ok : entry.notModified);
-      // Any validator but the exact ETag: the slow path compares it.
-      if (recipe && inm !== undefined && inm !== recipe.etag) recipe = undefined;
-      if (recipe && !this.#valid(recipe)) {
-        this.#forget(key, recipe);
-        recipe = undefined;
-      }
-      if (!recipe) {
-        this.#record(key, req, res, slow);
-        return;
-      }
-      if (!recipe.count) {
-        this.#send(recipe, req, res, undefined);
-        return;
-      }
-      recipe.count(req).then(
-        (decision) => {
-          // A refusal, or a purge while counting: the slow path answers, without counting again.
-          if (!decision.allowed || !this.#valid(recipe)) this.#record(key, req, res, slow, decision);
-          else this.#send(recipe, req, res, decision.headers);
-        },
-        () => this.#record(key, req, res, slow),
-      );
+      this.#answer(key, req, res, slow);
     };
+  }
+
+  #answer(
+    key: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    slow: (req: IncomingMessage, res: ServerResponse) => unknown,
+  ): void {
+    const entry = this.#entries.get(key);
+    const inm = req.headers['if-none-match'];
+    let recipe = entry && (inm === undefined ? entry.ok : entry.notModified);
+    // Any validator but the exact ETag: the slow path compares it.
+    if (recipe && inm !== undefined && inm !== recipe.etag) recipe = undefined;
+    if (recipe && !this.#valid(recipe)) {
+      this.#forget(key, recipe);
+      recipe = undefined;
+    }
+    if (!recipe) {
+      this.#record(key, req, res, slow);
+      return;
+    }
+    if (!recipe.count) {
+      this.#send(recipe, req, res, undefined);
+      return;
+    }
+    recipe.count(req).then(
+      (decision) => {
+        // A refusal, or a purge while counting: the slow path answers, without counting again.
+        if (!decision.allowed || !this.#valid(recipe)) this.#record(key, req, res, slow, decision);
+        else this.#send(recipe, req, res, decision.headers);
+      },
+      () => this.#record(key, req, res, slow),
+    );
   }
 
   #keyOf(req: IncomingMessage): string | undefined {
@@ -342,7 +407,8 @@ export class FastAnswers {
       rateAt,
       policyAt,
       body,
-      bytes: body === undefined ? 0 : typeof body === 'string' ? body.length : body.byteLength,
+      // The key counts too: a POST's holds its body.
+      bytes: key.length + (body === undefined ? 0 : typeof body === 'string' ? body.length : body.byteLength),
       etag,
       checks: slot.checks,
       count: slot.count,

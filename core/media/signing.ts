@@ -26,8 +26,21 @@ export function variantPath(
   format: VariantFormat = 'webp',
 ): string {
   const path = `/media/${assetId}/${preset}.${format}`;
-  return `${path}?s=${signMediaPath(secret, path)}`;
+  const known = signed.get(path);
+  if (known && known.secret === secret) return known.address;
+  const address = `${path}?s=${signMediaPath(secret, path)}`;
+  if (signed.size >= MAX_SIGNED) signed.delete(signed.keys().next().value!);
+  signed.set(path, { secret, address });
+  return address;
 }
+
+/**
+ * Addresses already signed, by path, with the secret they were signed with: every uncached page and answer
+ * signs the same few assets' variants again (three HMACs per image). A rotated secret signs anew. Bounded,
+ * oldest out first.
+ */
+const signed = new Map<string, { secret: string; address: string }>();
+const MAX_SIGNED = 20_000;
 
 export function variantPaths(
   secret: string,

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import type { Config } from '../../core/config/index.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 import type { Logger } from '../../core/log.ts';
 import type { Reader, SpaceInfo } from '../reader/types.ts';
 import { etagMatches, publicCacheControl } from '../rest/http-cache.ts';
@@ -123,7 +124,9 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
       ttlSeconds: ttl,
       run: (tags) => run(request(), tags),
     });
-    return 'cached' in answer ? send(c, answer.cached, ttl) : uncached(c, answer.fresh);
+    if (!('cached' in answer)) return uncached(c, answer.fresh);
+    replayableWhileKept(c, deps.cache, key, answer.cached);
+    return send(c, answer.cached, ttl);
   });
   return app;
 }
@@ -144,6 +147,17 @@ function bodyGuard(tooLarge: (c: Context) => Response): MiddlewareHandler {
       return Number.parseInt(length || '0', 10) > maxBodyBytes ? Promise.resolve(tooLarge(c)) : next();
     return limit(c, next);
   };
+}
+
+/**
+ * Lets the fast path in front of Hono (core/http/fast-answers.ts, which reads a small POST's body into its key)
+ * replay this answer while the tagged cache still holds this very entry: any purge of its tags, a registry
+ * reload included, ends the replays. A cache without `peek` is never replayed.
+ */
+function replayableWhileKept(c: Context, cache: TaggedCache, key: string, kept: CachedAnswer): void {
+  if (!cache.peek || cache.peek(key) !== kept) return;
+  dependOn(c, () => cache.peek?.(key) === kept);
+  replayable(c);
 }
 
 /** The encoded bytes of a kept answer, made once per entry (the tagged cache hands out the same object). */

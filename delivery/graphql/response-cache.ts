@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stripIgnoredCharacters } from 'graphql/index.js';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
+import { cacheTags } from '../../core/cache/tags.ts';
 import { weakEtag } from '../rest/http-cache.ts';
 import type { OperationParams, OperationRequest } from './operation-params.ts';
 
@@ -109,6 +110,8 @@ export async function cachedAnswer(args: {
     const cached = await args.cache.getOrSet<CachedAnswer>(
       args.key,
       async (tags) => {
+        // Even an answer that reads nothing (introspection, `__typename`) depends on the content model.
+        tags.addTags([cacheTags.registry]);
         const response = await args.run(tags);
         const contentType = response.headers.get('content-type') ?? '';
         if (response.status !== 200 || !/json/i.test(contentType)) throw new Uncacheable(response);

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { AppError } from '../../core/errors/app-error.ts';
+import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 import type { AssetRecord } from '../../core/media/asset-record.ts';
 import {
   hasVariants,
@@ -27,6 +28,11 @@ export interface MediaDeps {
 export interface MediaGrant {
   asset: AssetRecord;
   private: boolean;
+  /**
+   * Holds while the grant does (its cache entry is still the one it was read from). With it, a public variant
+   * kept in memory may be replayed by the fast path in front of Hono (core/http/fast-answers.ts).
+   */
+  still?: () => boolean;
 }
 
 /** The visibility rule of one surface: the asset if this request may see it, else null (answered 404). */
@@ -129,6 +135,13 @@ export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {
     const grant = await find(c, id);
     if (!grant || !hasVariants(grant.asset.mimeType)) throw new AppError('media.notFound');
     const file = await deps.variants.file(grant.asset, variant.preset, variant.format);
+    const { still } = grant;
+    if (still && file.bytes && !grant.private) {
+      // A rotated secret makes the address invalid, as the slow path would find.
+      const secret = deps.mediaSecret();
+      dependOn(c, () => still() && deps.mediaSecret() === secret);
+      replayable(c);
+    }
     return sendFile(
       c.req.raw,
       {

@@ -17,20 +17,30 @@ export interface PublicMediaDeps extends MediaDeps {
  * An asset of the space that published content references, else null. Kept in the tagged cache under the
  * asset's tag and the space's `lists:` tag, which every publish and unpublish purges.
  */
-export function publishedAsset(
+export async function publishedAsset(
   deps: { db: Queryable; cache: TaggedCache },
   args: { spaceId: string; assetId: string },
 ): Promise<AssetRecord | null> {
+  return (await publishedEntry(deps, args)).asset;
+}
+
+/** The cached entry itself, and whether the cache still holds that very entry (any purge of its tags ends it). */
+async function publishedEntry(
+  deps: { db: Queryable; cache: TaggedCache },
+  args: { spaceId: string; assetId: string },
+): Promise<{ asset: AssetRecord | null; still?: () => boolean }> {
   const { spaceId, assetId } = args;
-  return deps.cache
-    .getOrSet(`media:published:${spaceId}:${assetId}`, async (sink) => {
-      sink.addTags([cacheTags.asset(assetId), cacheTags.lists(spaceId)]);
-      const asset = await findAsset(deps.db, { assetId, spaceId });
-      const visible = asset !== null && (await isAssetPublished(deps.db, { spaceId, assetId }));
-      // Wrapped: a cache may refuse to keep a bare null.
-      return { asset: visible ? asset : null };
-    })
-    .then((entry) => entry.asset);
+  const key = `media:published:${spaceId}:${assetId}`;
+  const entry = await deps.cache.getOrSet(key, async (sink) => {
+    sink.addTags([cacheTags.asset(assetId), cacheTags.lists(spaceId)]);
+    const asset = await findAsset(deps.db, { assetId, spaceId });
+    const visible = asset !== null && (await isAssetPublished(deps.db, { spaceId, assetId }));
+    // Wrapped: a cache may refuse to keep a bare null.
+    return { asset: visible ? asset : null };
+  });
+  const { peek } = deps.cache;
+  if (!peek || peek.call(deps.cache, key) !== entry) return { asset: entry.asset };
+  return { asset: entry.asset, still: () => peek.call(deps.cache, key) === entry };
 }
 
 /** The public API's `/media`: only assets that published content of its space references, cached publicly. */
@@ -38,7 +48,7 @@ export function publicMediaRoutes(deps: PublicMediaDeps): Hono {
   return mediaRoutes(deps, async (c, assetId) => {
     const spaceId = await deps.spaceOf(c);
     if (!spaceId) return null;
-    const asset = await publishedAsset(deps, { spaceId, assetId });
-    return asset ? { asset, private: false } : null;
+    const { asset, still } = await publishedEntry(deps, { spaceId, assetId });
+    return asset ? { asset, private: false, ...(still ? { still } : {}) } : null;
   });
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../core/errors/app-error.ts';
+import { dependOn } from '../../core/http/fast-answers.ts';
 import type { SpaceInfo } from '../reader/types.ts';
 import type { RestEnv } from '../rest/rest-routes.ts';
 import { type Resolution, resolveSpace } from './resolve-space.ts';
@@ -35,9 +36,12 @@ export function spaceGate(args: { directory: SpaceDirectory; pin?: string }): Mi
       await args.directory.loaded;
       loaded = true;
     }
+    const spaces = args.directory.current();
     const resolution = resolve(c.req.header('host') ?? '');
     if (resolution.kind === 'space') {
       c.set('space', resolution.space);
+      // A replayed answer (core/http/fast-answers.ts) holds only while the list of spaces it was resolved with does.
+      dependOn(c, () => args.directory.current() === spaces);
       return next();
     }
     if (resolution.kind === 'unknownHost') {
