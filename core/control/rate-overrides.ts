@@ -11,10 +11,14 @@ import { overridesFromControls, type RuleOverrides } from '../rate-limit/rules.t
 export function spaceRateOverrides(args: {
   db: Queryable;
   cache: TaggedCache;
-}): (spaceId: string) => Promise<RuleOverrides> {
-  return (spaceId) =>
-    args.cache.getOrSet(
-      `controls:rate:${spaceId}`,
+}): (spaceId: string) => RuleOverrides | Promise<RuleOverrides> {
+  return (spaceId) => {
+    const key = `controls:rate:${spaceId}`;
+    // Every counted request asks: a kept value is answered at once, without the cache's asynchronous path.
+    const kept = args.cache.peek?.(key);
+    if (kept !== undefined) return kept as RuleOverrides;
+    return args.cache.getOrSet(
+      key,
       async (sink) => {
         sink.addTags([cacheTags.controls(spaceId)]);
         const res = await args.db.query<{ key: string; value: unknown }>(
@@ -26,4 +30,5 @@ export function spaceRateOverrides(args: {
       // Without Redis a change made elsewhere is seen when this runs out.
       { ttlSeconds: 60 },
     );
+  };
 }

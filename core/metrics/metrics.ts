@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { latencyMetric, RequestTally } from './request-tally.ts';
 
 /**
  * Where a cached read was answered: `answer` (a whole HTTP answer replayed in front of Hono,
@@ -51,19 +52,24 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   const registry = new Registry();
   // Node's own figures (RSS, heap, event loop lag, GC) for a serving process; tests leave them off.
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'verso_' });
-  const requests = new Counter({
+  // Every answer adds to plain numbers; prom-client reads them at a scrape (request-tally.ts says why).
+  const tally = new RequestTally(LATENCY_BUCKETS);
+  new Counter({
     name: 'verso_http_requests_total',
     help: 'Answers by route kind and status (499: the client went away first).',
     labelNames: ['kind', 'status'],
     registers: [registry],
+    collect() {
+      for (const { kind, status, count } of tally.drain()) this.inc({ kind, status }, count);
+    },
   });
-  const latency = new Histogram({
-    name: 'verso_http_request_duration_seconds',
-    help: 'Time from the request to the end of the answer, by route kind.',
-    labelNames: ['kind'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  registry.registerMetric(
+    latencyMetric(
+      tally,
+      'verso_http_request_duration_seconds',
+      'Time from the request to the end of the answer, by route kind.',
+    ) as unknown as Histogram,
+  );
   const cache = new Counter({
     name: 'verso_cache_lookups_total',
     help: 'Cache lookups by tier and result (hit or miss).',
@@ -130,15 +136,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     },
   });
 
-  const requestChild = memo((kind, status) => requests.labels(kind, status));
-  const latencyChild = memo((kind) => latency.labels(kind));
   const cacheChild = memo((tier, result) => cache.labels(tier, result));
   const refusalChild = memo((rule) => refusals.labels(rule));
   return {
     registry,
     request(kind, status, seconds) {
-      requestChild(kind, String(status)).inc();
-      latencyChild(kind).observe(seconds);
+      tally.add(kind, status, seconds);
     },
     cacheLookup(tier, hit) {
       cacheChild(tier, hit ? 'hit' : 'miss').inc();

@@ -9,15 +9,20 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  * that never finished (the client went away) counts as 499.
  */
 export function observeRequests(listener: Listener, metrics: Metrics, website: boolean): Listener {
+  // One listener for every answer, reading what it needs from the answer itself: no closure per request.
+  function closed(this: Timed) {
+    const status = this.writableFinished ? this.statusCode : 499;
+    metrics.request(routeKind(this.req.url, website), status, (performance.now() - this[STARTED]) / 1000);
+  }
   return (req, res) => {
-    const started = performance.now();
-    res.once('close', () => {
-      const status = res.writableFinished ? res.statusCode : 499;
-      metrics.request(routeKind(req.url, website), status, (performance.now() - started) / 1000);
-    });
+    (res as Timed)[STARTED] = performance.now();
+    res.on('close', closed);
     return listener(req, res);
   };
 }
+
+const STARTED = Symbol('started');
+type Timed = ServerResponse & { [STARTED]: number };
 
 const installed = new WeakMap<object, { metrics: Metrics; website: boolean }>();
 

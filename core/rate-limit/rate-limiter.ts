@@ -22,7 +22,7 @@ export interface CreateRateLimiterArgs {
   /** Defaults replaced for this instance (tests, operators). */
   rules?: Partial<Record<RateRuleName, RateRule>>;
   /** A space's overrides (from its controls); failures fall back to the defaults. */
-  overridesFor?: (spaceId: string) => Promise<RuleOverrides>;
+  overridesFor?: (spaceId: string) => RuleOverrides | Promise<RuleOverrides>;
   /** Told of each refusal (metrics). */
   onRefused?: (rule: RateRuleName) => void;
 }
@@ -85,15 +85,24 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
   };
   /** The rule with a space's overrides, merged once per overrides value (the cache hands out the same one). */
   const merged = new WeakMap<RuleOverrides, Map<RateRuleName, RateRule>>();
-  const ruleFor = async (rule: RateRuleName, spaceId: string | undefined): Promise<RateRule> => {
+  const ruleFor = (rule: RateRuleName, spaceId: string | undefined): RateRule | Promise<RateRule> => {
     const base = baseOf(rule);
     if (!spaceId || !args.overridesFor) return base;
-    let overrides: RuleOverrides;
+    let overrides: RuleOverrides | Promise<RuleOverrides>;
     try {
-      overrides = await args.overridesFor(spaceId);
+      overrides = args.overridesFor(spaceId);
     } catch {
       return base;
     }
+    // Known overrides (the common case) decide at once; a first read waits for them.
+    if (overrides instanceof Promise)
+      return overrides.then(
+        (o) => withOverrides(rule, base, o),
+        () => base,
+      );
+    return withOverrides(rule, base, overrides);
+  };
+  const withOverrides = (rule: RateRuleName, base: RateRule, overrides: RuleOverrides): RateRule => {
     const override = overrides[rule];
     if (!override) return base;
     let byRule = merged.get(overrides);
@@ -111,7 +120,8 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
 
   return {
     async consume(rule, key, options = {}) {
-      const r = await ruleFor(rule, options.spaceId);
+      const known = ruleFor(rule, options.spaceId);
+      const r = known instanceof Promise ? await known : known;
       const counted = rateRules[rule].perSpace && options.spaceId ? `${options.spaceId}:${key}` : key;
       try {
         const res = await storeFor(rule, r).consume(counted);
