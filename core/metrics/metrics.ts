@@ -70,11 +70,21 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       'Time from the request to the end of the answer, by route kind.',
     ) as unknown as Histogram,
   );
-  const cache = new Counter({
+  // Looked up on every request (the fast answers' own tier included): counted in plain numbers, read at scrape.
+  const lookups = new Map<CacheTier, { hit: number; miss: number }>();
+  new Counter({
     name: 'verso_cache_lookups_total',
     help: 'Cache lookups by tier and result (hit or miss).',
     labelNames: ['tier', 'result'],
     registers: [registry],
+    collect() {
+      for (const [tier, counts] of lookups) {
+        for (const result of ['hit', 'miss'] as const) {
+          if (counts[result] > 0) this.inc({ tier, result }, counts[result]);
+          counts[result] = 0;
+        }
+      }
+    },
   });
   const purgesSent = new Counter({
     name: 'verso_purges_sent_total',
@@ -136,7 +146,6 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     },
   });
 
-  const cacheChild = memo((tier, result) => cache.labels(tier, result));
   const refusalChild = memo((rule) => refusals.labels(rule));
   return {
     registry,
@@ -144,7 +153,13 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       tally.add(kind, status, seconds);
     },
     cacheLookup(tier, hit) {
-      cacheChild(tier, hit ? 'hit' : 'miss').inc();
+      let counts = lookups.get(tier);
+      if (counts === undefined) {
+        counts = { hit: 0, miss: 0 };
+        lookups.set(tier, counts);
+      }
+      if (hit) counts.hit++;
+      else counts.miss++;
     },
     purgeSent(tags, waitSeconds) {
       purgesSent.inc();
