@@ -116,7 +116,8 @@ export async function cachedAnswer(args: {
         const contentType = response.headers.get('content-type') ?? '';
         if (response.status !== 200 || !/json/i.test(contentType)) throw new Uncacheable(response);
         const body = await response.text();
-        if ('errors' in (JSON.parse(body) as object)) {
+        // `"errors":` can only be a key (a quote inside a string is escaped): most answers skip the parse.
+        if (body.includes('"errors":') && 'errors' in (JSON.parse(body) as object)) {
           throw new Uncacheable(new Response(body, { status: response.status, headers: response.headers }));
         }
         return { body, etag: weakEtag(body), contentType };
