@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Queryable } from '../core/db/types.ts';
 import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
 import { editorAccess } from './editor-access.ts';
 
@@ -20,6 +21,19 @@ export interface PublishTimings {
   rest: { p50: number; p99: number };
 }
 
+/** The demo's rate rules raised for load (1,000,000 a second); the rules still count every request. */
+export async function raiseRateRules(db: Queryable): Promise<void> {
+  for (const rule of ['publicApi', 'sitePages'])
+    await db.query(
+      `insert into space_controls (space_id, key, value)
+       select id, k, v::jsonb from spaces, (values ($1, '1000000'), ($2, '1')) as c(k, v)
+       on conflict (space_id, key) do update set value = excluded.value`,
+      [`rateLimit.${rule}.points`, `rateLimit.${rule}.durationSeconds`],
+    );
+}
+
+const WARM_UP = Number(process.env.BENCH_PUBLISH_WARM_UP ?? 300);
+
 const quantiles = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) =>
@@ -27,9 +41,9 @@ const quantiles = (times: number[]) => {
   return { p50: at(0.5), p99: at(0.99) };
 };
 
-function status(port: number, path: string): Promise<number> {
+function status(port: number, path: string, host = 'localhost'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host: 'localhost' } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -65,6 +79,14 @@ export async function publishTimings(
     ];
     const { key, id } = await editorAccess(shared, post);
     const rest = `/v1/permalink${post}`;
+    // A process that has served a site for a while, not one just started: 300 page renders and REST reads
+    // that miss the caches (each under a port of its own in the Host header, which is part of both cache
+    // keys), so that V8 has optimized the paths a fresh answer takes. Without it the first four changes
+    // below are the only warm-up, and every render of the measured ones ran unoptimized code.
+    for (let i = 0; i < WARM_UP; i++) {
+      await status(website, post, `localhost:${20_000 + i}`);
+      await status(publicApi, rest, `localhost:${20_000 + i}`);
+    }
     const answers: number[] = [];
     const pages: number[] = [];
     const rests: number[] = [];
@@ -88,8 +110,13 @@ export async function publishTimings(
       const want = unpublish ? 404 : 200;
       const fresh = async (port: number, path: string) => {
         const from = performance.now();
-        while ((await status(port, path)) !== want)
+        for (;;) {
+          const got = await status(port, path);
+          if (got === want) break;
+          // Only the state before the change may be answered meanwhile.
+          if (got !== (unpublish ? 200 : 404)) throw new Error(`${path} answered ${got}`);
           if (performance.now() - from > 10_000) throw new Error(`${path} did not show ${want} within 10 s`);
+        }
         return performance.now() - from;
       };
       // One after the other: each is the first request its process sees after the answer.
@@ -130,6 +157,11 @@ if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
       const r = await runVerso(argv, env);
       if (r.code !== 0) throw new Error(r.stderr);
     }
+    const { loadConfig } = await import('../core/config/index.ts');
+    const { openDb } = await import('../core/db/open.ts');
+    const db = await openDb(loadConfig(env));
+    await raiseRateRules(db);
+    await db.close();
     const count = 2 * Math.ceil(Number(process.argv[2] ?? 50) / 2);
     console.log(JSON.stringify(await publishTimings(env, '/blog/we-moved-into-the-old-tram-depot', count)));
   } finally {

@@ -36,7 +36,7 @@ import { freePort, type Running, runVerso, startVerso } from '../core/testing/pr
 import type { FixedAnswer } from './bare-server.ts';
 import { publishToLive } from './edge.ts';
 import { deepTree, growDocuments } from './generate-documents.ts';
-import { type PublishTimings, publishTimings } from './publish.ts';
+import { type PublishTimings, publishTimings, raiseRateRules } from './publish.ts';
 import { POST, type RenderTiming } from './render-curve.ts';
 import { wrk } from './wrk.ts';
 
@@ -302,13 +302,7 @@ async function setUp(): Promise<{ env: Record<string, string>; cleanup(): Promis
   await must(['import', demoFile]);
   // Raise the demo's rate rules for the load (the rules still count every request).
   const db = await openDb(loadConfig(env));
-  for (const rule of ['publicApi', 'sitePages'])
-    await db.query(
-      `insert into space_controls (space_id, key, value)
-       select id, k, v::jsonb from spaces, (values ($1, '1000000'), ($2, '1')) as c(k, v)
-       on conflict (space_id, key) do update set value = excluded.value`,
-      [`rateLimit.${rule}.points`, `rateLimit.${rule}.durationSeconds`],
-    );
+  await raiseRateRules(db);
   await db.close();
   return {
     env,
