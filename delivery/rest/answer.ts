@@ -46,8 +46,9 @@ function send(c: Context, answer: CachedAnswer, ttlSeconds: number): Response {
 }
 
 export function jsonAnswer(value: unknown): CachedAnswer {
-  const text = JSON.stringify(value);
-  return { status: 200, body: encoder.encode(text), etag: weakEtag(text) };
+  // Encoded once: the tag is the hash of the same bytes.
+  const body = encoder.encode(JSON.stringify(value));
+  return { status: 200, body, etag: weakEtag(body) };
 }
 
 export interface CachedArgs {

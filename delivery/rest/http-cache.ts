@@ -4,8 +4,11 @@ import { createHash } from 'node:crypto';
 export const publicCacheControl = (ttlSeconds: number): string =>
   `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 10}`;
 
-/** A weak validator over the body: equal bytes give equal tags in every process. */
-export function weakEtag(body: string): string {
+/**
+ * A weak validator over the body: equal bytes give equal tags in every process, and a text and its UTF-8
+ * bytes the same tag.
+ */
+export function weakEtag(body: string | Uint8Array): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
