@@ -22,3 +22,14 @@ export interface TaggedCache {
   peek?(key: string): unknown | undefined;
   close(): Promise<void>;
 }
+
+/**
+ * A check that holds while this process's cache still answers `key` with this very `value` (any purge of its
+ * tags, or its lifetime, ends it), for the fast path's replays (core/http/fast-answers.ts `dependOn`).
+ * Undefined when the cache does not hold that value now, or cannot tell (no `peek`).
+ */
+export function stillHeld(cache: TaggedCache, key: string, value: unknown): (() => boolean) | undefined {
+  const { peek } = cache;
+  if (!peek || value === undefined || peek.call(cache, key) !== value) return undefined;
+  return () => peek.call(cache, key) === value;
+}

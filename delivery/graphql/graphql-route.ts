@@ -1,7 +1,7 @@
 import { createYoga, type YogaLogger } from 'graphql-yoga';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
+import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
 import type { Config } from '../../core/config/index.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
@@ -155,8 +155,9 @@ function bodyGuard(tooLarge: (c: Context) => Response): MiddlewareHandler {
  * reload included, ends the replays. A cache without `peek` is never replayed.
  */
 function replayableWhileKept(c: Context, cache: TaggedCache, key: string, kept: CachedAnswer): void {
-  if (!cache.peek || cache.peek(key) !== kept) return;
-  dependOn(c, () => cache.peek?.(key) === kept);
+  const still = stillHeld(cache, key, kept);
+  if (!still) return;
+  dependOn(c, still);
   replayable(c);
 }
 

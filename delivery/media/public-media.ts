@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
+import { stillHeld, type TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { type AssetRecord, findAsset } from '../../core/media/asset-record.ts';
@@ -38,9 +38,8 @@ async function publishedEntry(
     // Wrapped: a cache may refuse to keep a bare null.
     return { asset: visible ? asset : null };
   });
-  const { peek } = deps.cache;
-  if (!peek || peek.call(deps.cache, key) !== entry) return { asset: entry.asset };
-  return { asset: entry.asset, still: () => peek.call(deps.cache, key) === entry };
+  const still = stillHeld(deps.cache, key, entry);
+  return still ? { asset: entry.asset, still } : { asset: entry.asset };
 }
 
 /** The public API's `/media`: only assets that published content of its space references, cached publicly. */

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
+import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 
 /** A request routed, validated and resolved to one tagged-cache entry and the reader call that fills it. */
@@ -71,9 +71,8 @@ export function memoKey(c: Context): string {
  */
 export function replayableAnswer(c: Context, resolved: ResolvedAnswer, same: () => boolean): void {
   const { cache, key } = resolved;
-  if (!cache.peek) return;
-  const value = cache.peek(key);
-  if (value === undefined) return;
-  dependOn(c, () => same() && cache.peek?.(key) === value);
+  const still = stillHeld(cache, key, cache.peek?.(key));
+  if (!still) return;
+  dependOn(c, () => same() && still());
   replayable(c);
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
+import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
+import { publicCacheControl, weakEtag } from '../../delivery/rest/http-cache.ts';
 import { EVERY_RESPONSE_HEADERS, pageHeaders, respond } from '../headers/security-headers.ts';
 import type { SiteDeps } from './deps.ts';
 import type { RequestTarget, SiteInfo } from './types.ts';
@@ -20,9 +20,8 @@ export interface PageEntry {
   csp: string;
 }
 
-export function weakEtag(body: string): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
+// Pages carry the delivery API's validator and caching header: one definition of each.
+export { publicCacheControl, weakEtag };
 
 export function pageEntry(status: number, body: string, csp: string): PageEntry {
   return { status, body, etag: weakEtag(body), csp };
@@ -82,18 +81,15 @@ export function replayablePage(
   args: { key: string; entry: PageEntry; host: string; site: SiteInfo },
 ): void {
   const { key, entry, site } = args;
-  if (entry.status !== 200 || entry.location !== undefined || !cache.peek) return;
+  if (entry.status !== 200 || entry.location !== undefined) return;
+  const page = stillHeld(cache, key, entry);
+  if (!page) return;
   // hostSite's key (host-site.ts).
   const hostKey = `site:host:${args.host}`;
-  const current = () =>
-    cache.peek?.(key) === entry && (cache.peek?.(hostKey) as { site?: unknown } | undefined)?.site === site;
+  const current = () => page() && (cache.peek?.(hostKey) as { site?: unknown } | undefined)?.site === site;
   if (!current()) return;
   dependOn(c, current);
   replayable(c);
-}
-
-export function publicCacheControl(ttl: number): string {
-  return `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 10}`;
 }
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
