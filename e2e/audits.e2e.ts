@@ -85,8 +85,8 @@ type Preset = 'mobile' | 'desktop';
  * Both of Lighthouse's presets, with the same bars. Mobile (simulated slow 4G, 4x CPU slowdown) varies from
  * run to run, so its performance is the median of five runs; desktop varies little and runs once.
  */
-const presets = (mobileRuns: number): Array<{ preset: Preset; runs: number }> => [
-  { preset: 'mobile', runs: mobileRuns },
+const presets: Array<{ preset: Preset; runs: number }> = [
+  { preset: 'mobile', runs: RUNS },
   { preset: 'desktop', runs: 1 },
 ];
 
@@ -96,7 +96,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * The same bars for the live site and its static export, both judged by the median of five mobile runs: with
  * three, one busy moment of a two-CPU CI machine (total blocking time) decided the median (CI, 2026-11-25).
  */
-function auditSuite(title: string, pages: () => Array<{ name: string; url: string }>, mobileRuns: number) {
+function auditSuite(title: string, pages: () => Array<{ name: string; url: string }>) {
   describe.skipIf(!servicesConfigured())(title, () => {
     for (const index of [0, 1, 2]) {
       describe(`page ${index + 1}`, () => {
@@ -126,7 +126,7 @@ function auditSuite(title: string, pages: () => Array<{ name: string; url: strin
           }
         });
 
-        it.each(presets(mobileRuns))(
+        it.each(presets)(
           'scores 100 in Lighthouse ($preset) accessibility, best practices and SEO, and at least 95 in performance',
           async ({ preset, runs: count }) => {
             const { name, url } = pages()[index]!;
@@ -161,5 +161,5 @@ function auditSuite(title: string, pages: () => Array<{ name: string; url: strin
   });
 }
 
-auditSuite('browser audits of the demo', livePages, RUNS);
-auditSuite('browser audits of the static export of the demo', exportedPages, RUNS);
+auditSuite('browser audits of the demo', livePages);
+auditSuite('browser audits of the static export of the demo', exportedPages);

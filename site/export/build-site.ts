@@ -226,21 +226,16 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const { status, rendered } = await get(path);
     if (status !== expected)
       throw new BuildSiteError(`${what} answered ${status}, not ${expected}: the build stops.`);
-    let html = new TextDecoder().decode(rendered.body);
+    const html = new TextDecoder().decode(rendered.body);
     rendered.refs = htmlRefs(html, hosts);
     securityHeaders ??= pageSecurityHeaders(rendered.headers, endpoint);
-    if (endpoint) {
-      const pointed = pointForms(html, endpoint, (ref) => staticFormStamp(secret!, space.id, ref, builtAt));
-      if (pointed.actions.length > 0) {
-        html = pointed.html;
-        rendered.body = new TextEncoder().encode(html);
-      }
-      await put(file, rendered);
-      if (pointed.actions.length > 0) files[file]!.forms = true;
-      return;
-    }
-    noteForms(html, path, forms, options.onWarning);
+    const pointed = endpoint
+      ? pointForms(html, endpoint, (ref) => staticFormStamp(secret!, space.id, ref, builtAt))
+      : undefined;
+    if (!pointed) noteForms(html, path, forms, options.onWarning);
+    else if (pointed.actions.length > 0) rendered.body = new TextEncoder().encode(pointed.html);
     await put(file, rendered);
+    if (pointed && pointed.actions.length > 0) files[file]!.forms = true;
   };
   const forms = new Set<string>();
 
