@@ -84,8 +84,9 @@ export async function publishTimings(
     // keys), so that V8 has optimized the paths a fresh answer takes. Without it the first four changes
     // below are the only warm-up, and every render of the measured ones ran unoptimized code.
     for (let i = 0; i < WARM_UP; i++) {
-      await status(website, post, `localhost:${20_000 + i}`);
-      await status(publicApi, rest, `localhost:${20_000 + i}`);
+      const host = `localhost:${20_000 + i}`;
+      const answered = [await status(website, post, host), await status(publicApi, rest, host)];
+      if (answered.some((s) => s !== 200)) throw new Error(`warm-up answered ${answered.join(', ')}`);
     }
     const answers: number[] = [];
     const pages: number[] = [];

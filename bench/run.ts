@@ -86,7 +86,6 @@ const hasTaskset = (() => {
     return false;
   }
 })();
-/** Pins a process and all its threads to one CPU. */
 /** Debian's `wrk`, when installed, is the load generator; else autocannon (bench/wrk.ts says why). */
 const hasWrk = (() => {
   try {
@@ -98,6 +97,7 @@ const hasWrk = (() => {
   }
 })();
 
+/** Pins a process and all its threads to one CPU. */
 const pin = (pid: number, cpu: number) => {
   if (hasTaskset) execFileSync('taskset', ['-a', '-cp', String(cpu), String(pid)], { stdio: 'ignore' });
 };
@@ -640,7 +640,7 @@ function report(
       '',
       '## Publishing across processes',
       '',
-      `Three \`verso serve\` processes (management, website, public) on PostgreSQL and Redis; ${publish.count} changes of the blog post, alternating \`content.unpublish\` and \`content.publish\` (after 4 unmeasured), the post's page and REST permalink cached in the website and public processes before each (bench/publish.ts). Targets: answer p50 ≤ 25 ms, p99 ≤ 60 ms; first fresh page ≤ 5 ms after the answer.`,
+      `Three \`verso serve\` processes (management, website, public) on PostgreSQL and Redis; ${publish.count} changes of the blog post, alternating \`content.unpublish\` and \`content.publish\` (after 300 page renders and REST reads that miss the caches, and 4 unmeasured changes), the post's page and REST permalink cached in the website and public processes before each (bench/publish.ts). Targets: answer p50 ≤ 25 ms, p99 ≤ 60 ms; first fresh page ≤ 5 ms after the answer.`,
       '',
       '| | p50 ms | p99 ms |',
       '|---|---|---|',
