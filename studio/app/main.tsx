@@ -21,7 +21,7 @@ import {
   statusLine,
   summarize,
 } from '../logic/draft-state.ts';
-import { canRedo, canUndo, type History, historyOf, record, redo, undo } from '../logic/history.ts';
+import { canRedo, canUndo, type History, historyOf, recordKey, redo, undo } from '../logic/history.ts';
 import {
   addNode,
   duplicateNode,
@@ -198,7 +198,8 @@ function App({ boot }: { boot: StudioBoot }) {
   // One edit: a new working copy of one design, recorded in the history.
   const edit = (key: string, value: unknown, group: string) => {
     pendingInput.current = performance.now();
-    setHistory((h) => record(h, { ...h.present, [key]: value }, group));
+    const shown = base[key] ? (base[key].draft ?? base[key].published) : null;
+    setHistory((h) => recordKey(h, key, value, shown, group));
   };
 
   // Drafts save on their own a moment after the last edit.

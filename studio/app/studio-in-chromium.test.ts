@@ -130,6 +130,9 @@ describe('the studio editor in Chromium', () => {
     await until(canvas, () => getComputedStyle(document.querySelector('h1')!).fontFamily.startsWith('Lora'));
     expect(await primary(canvas)).toBe('#0a7d32');
     expect(await page.locator('#status').textContent()).not.toContain('no unpublished changes');
+    // Saved as a draft before the undos (a slow machine always got there): undoing the first edit must go
+    // back to the theme shown before it, not to that draft, which is the edit itself.
+    await until(page, () => document.getElementById('status')?.textContent?.includes('Draft saved'));
 
     await page.click('button:text("Undo")');
     await until(canvas, () => !getComputedStyle(document.querySelector('h1')!).fontFamily.startsWith('Lora'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRedo, canUndo, historyOf, record, redo, seal, undo } from './history.ts';
+import { canRedo, canUndo, historyOf, record, recordKey, redo, seal, undo } from './history.ts';
 
 describe('the editor history', () => {
   it('undoes and redoes edits in order, and a new edit drops the redo branch', () => {
@@ -40,5 +40,20 @@ describe('the editor history', () => {
     for (let i = 1; i <= 250; i++) long = record(long, i);
     expect(long.past.length).toBe(200);
     expect(long.past[0]).toBe(50);
+  });
+
+  it('undoes the first edit of a key to what it showed then, though a saved draft shows the edit now', () => {
+    let h = historyOf<Record<string, string>>({});
+    h = recordKey(h, 'theme', 'green', 'blue', 'color');
+    h = recordKey(h, 'theme', 'green+lora', 'green', 'font');
+    expect(h.present).toEqual({ theme: 'green+lora' });
+    h = undo(undo(h));
+    // Not `{}`, which would read as "the draft", by then the autosaved edit.
+    expect(h.present).toEqual({ theme: 'blue' });
+    h = redo(h);
+    expect(h.present).toEqual({ theme: 'green' });
+    // A key edited before keeps its own history; another key starts from what it showed.
+    h = recordKey(h, 'layout', 'wide', 'narrow');
+    expect(undo(h).present).toEqual({ theme: 'green', layout: 'narrow' });
   });
 });

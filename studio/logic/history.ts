@@ -27,6 +27,22 @@ export function record<T>(h: History<T>, next: T, group: string | null = null): 
   return { past, present: next, future: [], group };
 }
 
+/**
+ * Records a new value of one key of a keyed present (the studio's working copies by design). The first edit
+ * of a key writes down `shown`, what the key showed before it, into the step it leaves: undoing that edit
+ * returns to it, not to whatever a draft saved meanwhile made of the key (the draft is the edit itself).
+ */
+export function recordKey<V>(
+  h: History<Record<string, V>>,
+  key: string,
+  value: V,
+  shown: V,
+  group: string | null = null,
+): History<Record<string, V>> {
+  const from = key in h.present ? h : { ...h, present: { ...h.present, [key]: shown } };
+  return record(from, { ...from.present, [key]: value }, group);
+}
+
 /** Ends the current group: the next edit is a step of its own even if it has the same group. */
 export function seal<T>(h: History<T>): History<T> {
   return h.group === null ? h : { ...h, group: null };
