@@ -5,10 +5,17 @@ import { FrontLayer } from './front-layer.ts';
 import type { TaggedCache, TagSink } from './tagged-cache.ts';
 
 /** What bentocache stores: the value with the tags it was computed with and when, for the front layer. */
-interface Stored<T> {
+export interface Stored<T> {
   v: T;
   t: string[];
   at: number;
+}
+
+/** An entry as the shared layer holds it (bentocache's item), read without bentocache's tag checks. */
+export interface SharedEntry {
+  value: Stored<unknown>;
+  createdAt: number;
+  logicalExpiration: number;
 }
 
 /** The cache with what only its adapter needs: dropping this process's front entries for purges made elsewhere. */
@@ -33,6 +40,8 @@ export function bentoTaggedCache(
     /** Hits and misses per tier; `shared`: bentocache has a Redis layer. */
     metrics?: Metrics;
     shared?: boolean;
+    /** One read of an entry in the shared layer (Redis), for a key a purge dropped here. */
+    readShared?: (key: string) => Promise<SharedEntry | undefined>;
   },
 ): LocalTaggedCache {
   const front = new FrontLayer(options.maxEntries ?? 10_000);
@@ -48,6 +57,53 @@ export function bentoTaggedCache(
       if (options.shared) metrics.cacheLookup('redis', false);
     });
   }
+  const run = async <T>(compute: (sink: TagSink) => Promise<T>): Promise<Stored<T>> => {
+    const at = Date.now();
+    const tags = new Set<string>();
+    const v = await compute({
+      addTags: (t) => {
+        for (const tag of t) tags.add(tag);
+      },
+    });
+    return { v, t: [...tags], at };
+  };
+  /** Keys being computed again after a purge, so that concurrent misses in this process compute once. */
+  const recomputing = new Map<string, Promise<Stored<unknown>>>();
+  /**
+   * A key whose entry a purge dropped at `purgedAt` (here, or acknowledged from another process): bentocache
+   * would find its stored entry stale only after reading the tag's purge time, the entry (twice, around its
+   * lock) and marking it expired, five trips to Redis in a row before the first fresh page could start. Here
+   * it is one read of the shared entry, taken only when another process made it after the purge; else the
+   * value is computed and stored as bentocache's own factory result would be (same tags and lifetime),
+   * written behind the answer: the entry's time is taken when the write starts, so a later purge still
+   * outdates it.
+   */
+  const recompute = <T>(
+    key: string,
+    compute: (sink: TagSink) => Promise<T>,
+    ttlSeconds: number,
+    purgedAt: number,
+  ) => {
+    const pending = (async (): Promise<Stored<T>> => {
+      const shared = await options.readShared?.(key).catch(() => undefined);
+      const made = shared?.createdAt ?? Number.NEGATIVE_INFINITY;
+      if (
+        shared &&
+        typeof shared.value?.at === 'number' &&
+        made > purgedAt &&
+        shared.logicalExpiration > Date.now()
+      ) {
+        metrics?.cacheLookup('redis', true);
+        return shared.value as Stored<T>;
+      }
+      if (options.shared) metrics?.cacheLookup('redis', false);
+      const stored = await run(compute);
+      void bento.set({ key, value: stored, ttl: `${ttlSeconds}s`, tags: stored.t }).catch(() => {});
+      return stored;
+    })().finally(() => recomputing.delete(key));
+    recomputing.set(key, pending);
+    return pending;
+  };
   return {
     async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: { ttlSeconds?: number }) {
       const hit = front.entry(key, Date.now());
@@ -57,21 +113,24 @@ export function bentoTaggedCache(
         return hit.value as T;
       }
       const ttlSeconds = opts?.ttlSeconds ?? options.defaultTtlSeconds;
-      const stored = await bento.getOrSet<Stored<T>>({
-        key,
-        ttl: `${ttlSeconds}s`,
-        factory: async (ctx) => {
-          const at = Date.now();
-          const tags = new Set<string>();
-          const v = await compute({
-            addTags: (t) => {
-              for (const tag of t) tags.add(tag);
-            },
-          });
-          ctx.setTags([...tags]);
-          return { v, t: [...tags], at };
-        },
-      });
+      const pending = recomputing.get(key) as Promise<Stored<T>> | undefined;
+      let stored: Stored<T>;
+      const purgedAt = pending ? undefined : front.takePurged(key);
+      if (pending) stored = await pending;
+      else if (purgedAt !== undefined) {
+        metrics?.cacheLookup('memory', false);
+        stored = await recompute(key, compute, ttlSeconds, purgedAt);
+      } else {
+        stored = await bento.getOrSet<Stored<T>>({
+          key,
+          ttl: `${ttlSeconds}s`,
+          factory: async (ctx) => {
+            const computed = await run(compute);
+            ctx.setTags(computed.t);
+            return computed;
+          },
+        });
+      }
       front.set(key, stored.v, stored.t, stored.at, stored.at + ttlSeconds * 1000);
       noteTags(stored.t);
       return stored.v;

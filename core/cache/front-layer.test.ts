@@ -33,4 +33,21 @@ describe('the front layer', () => {
     front.purgeTags(['t'], 5);
     expect(front.size).toBe(0);
   });
+
+  it('remembers which keys a purge dropped, and when, until asked once (bounded, forgotten by clear)', () => {
+    const front = new FrontLayer(2);
+    front.set('a', 1, ['doc:1'], 0, 100);
+    front.set('b', 2, ['doc:2'], 0, 100);
+    front.purgeTags(['doc:1'], 10);
+    front.purgeTags(['doc:3'], 11);
+    expect(front.takePurged('a')).toBe(10);
+    expect(front.takePurged('a')).toBeUndefined();
+    expect(front.takePurged('b')).toBeUndefined();
+    for (const key of ['x', 'y', 'z']) front.set(key, 0, [`doc:${key}`], 0, 100);
+    front.purgeTags(['doc:x', 'doc:y', 'doc:z'], 20);
+    expect(front.takePurged('x')).toBeUndefined();
+    expect(front.takePurged('z')).toBe(20);
+    front.clear();
+    expect(front.takePurged('y')).toBeUndefined();
+  });
 });

@@ -9,6 +9,8 @@ export class FrontLayer {
   readonly #keysByTag = new Map<string, Set<string>>();
   /** When each tag was last purged, so a value computed before a purge is not kept after it. */
   readonly #purgedAt = new Map<string, number>();
+  /** Keys whose entry a purge dropped, and when, until computed again (oldest first, bounded). */
+  readonly #purgedKeys = new Map<string, number>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -59,13 +61,30 @@ export class FrontLayer {
   purgeTags(tags: Iterable<string>, at = Date.now()): void {
     for (const tag of tags) {
       this.#purgedAt.set(tag, at);
-      for (const key of [...(this.#keysByTag.get(tag) ?? [])]) this.delete(key);
+      for (const key of [...(this.#keysByTag.get(tag) ?? [])]) {
+        this.delete(key);
+        this.#purgedKeys.delete(key);
+        this.#purgedKeys.set(key, at);
+      }
     }
+    while (this.#purgedKeys.size > this.maxEntries) {
+      const oldest = this.#purgedKeys.keys().next().value;
+      if (oldest === undefined) break;
+      this.#purgedKeys.delete(oldest);
+    }
+  }
+
+  /** When a purge dropped this key's entry, if it did since the key was last asked for; asking forgets it. */
+  takePurged(key: string): number | undefined {
+    const at = this.#purgedKeys.get(key);
+    this.#purgedKeys.delete(key);
+    return at;
   }
 
   clear(): void {
     this.#entries.clear();
     this.#keysByTag.clear();
+    this.#purgedKeys.clear();
   }
 
   get size(): number {

@@ -47,6 +47,19 @@ async function twoProcesses(url: string, prefix: string, log: CapturedLog) {
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
+/** `key` set to `value`, computed in `a` and then read by `b` from Redis: both processes hold it. */
+async function heldByBoth(
+  db: ReturnType<typeof source>,
+  a: TaggedCache,
+  b: TaggedCache,
+  [key, value, tag]: [string, string, string],
+) {
+  db.set(key, value);
+  expect(await db.read(a, key, [tag])).toBe(value);
+  await settle();
+  expect(await db.read(b, key, [tag])).toBe(value);
+}
+
 describe.runIf(redisUrl)('the Redis tagged cache', () => {
   const prefix = `verso-test-${randomBytes(4).toString('hex')}`;
   const log = captureLog();
@@ -133,6 +146,35 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
     expect(await procs.b.getOrSet('binary', async () => value)).toBe(again);
   });
 
+  it('after a purge: one read of the entry in Redis, computed once per process, taken from another that made it', async () => {
+    const db = source();
+    await heldByBoth(db, procs.a, procs.b, ['fresh', 'f1', 'doc:fresh']);
+    expect(db.count('fresh')).toBe(1);
+    db.set('fresh', 'f2');
+    const entryKey = `${prefix}:cache:fresh`;
+    const seen: string[] = [];
+    const monitor = await raw.duplicate().monitor();
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[1] === entryKey) seen.push(String(args[0]).toLowerCase());
+    });
+    await settle();
+    await procs.a.purgeTags(['doc:fresh']);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => db.read(procs.b, 'fresh', ['doc:fresh'])),
+    );
+    expect(new Set(answers)).toEqual(new Set(['f2']));
+    expect(db.count('fresh')).toBe(2);
+    await settle();
+    // Process a had the entry too: it takes b's, made after the purge, instead of computing.
+    expect(await db.read(procs.a, 'fresh', ['doc:fresh'])).toBe('f2');
+    expect(db.count('fresh')).toBe(2);
+    await settle();
+    monitor.disconnect();
+    // b: one read (the stale entry, not taken) and the new entry's write; a: one read. No tag checks or
+    // expiry marks of the entry before computing.
+    expect(seen).toEqual(['get', 'set', 'get']);
+  });
+
   it('computes once for 20 concurrent misses of one key', async () => {
     const db = source();
     db.set('hot', 'h');
@@ -177,10 +219,7 @@ describe.runIf(redisServerAvailable())('the Redis tagged cache while Redis is do
 
   it('answers from the database with one warning per connection, then purges flow again', async () => {
     const db = source();
-    db.set('page', 'p1');
-    expect(await db.read(procs.a, 'page', ['doc:p'])).toBe('p1');
-    await settle();
-    expect(await db.read(procs.b, 'page', ['doc:p'])).toBe('p1');
+    await heldByBoth(db, procs.a, procs.b, ['page', 'p1', 'doc:p']);
     await server.stop();
     await settle();
     // Reads keep answering: cached entries from memory, new keys computed from the source.

@@ -3,7 +3,7 @@ import { memoryDriver } from 'bentocache/drivers/memory';
 import { redisBusDriver, redisDriver } from 'bentocache/drivers/redis';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { RedisHandle } from '../redis/connection.ts';
-import { bentoTaggedCache } from './bento-tagged-cache.ts';
+import { bentoTaggedCache, type SharedEntry } from './bento-tagged-cache.ts';
 import { purgeAcks } from './purge-acks.ts';
 import { cacheSerializer } from './serializer.ts';
 import type { TaggedCache } from './tagged-cache.ts';
@@ -111,6 +111,12 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     maxEntries: args.maxEntries,
     ...(args.metrics ? { metrics: args.metrics } : {}),
     shared: true,
+    // bentocache's Redis driver keeps an entry under `<store prefix>:<key>` as the serialized item.
+    async readShared(key) {
+      if (!redis.reachable()) return undefined;
+      const text = await redis.client.get(`${prefix}:${key}`);
+      return text === null ? undefined : (cacheSerializer.deserialize(text) as SharedEntry);
+    },
     async onPurge(tags) {
       if (!redis.reachable()) {
         for (const t of tags) missed.add(t);
