@@ -690,10 +690,11 @@ async function main() {
     const edge = page ? await edgePaths(env, rows, page) : undefined;
     const render = page ? await uncachedAndRender(env, rows, page) : [];
     // On the demo as imported, before the size curve grows it.
-    const publish =
-      redisUrl && env.DATABASE_URL && (!ONLY || chosen('publish'))
-        ? await checkpointed(env).then(() => publishTimings({ ...env, REDIS_URL: redisUrl! }, POST, 50))
-        : undefined;
+    let publish: PublishTimings | undefined;
+    if (redisUrl && env.DATABASE_URL && (!ONLY || chosen('publish'))) {
+      await checkpointed(env);
+      publish = await publishTimings({ ...env, REDIS_URL: redisUrl }, POST, 50);
+    }
     if (publish) log(`publish: answer p50 ${publish.answer.p50} ms, fresh page p50 ${publish.page.p50} ms`);
     const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve(env);
     const text = report(rows, render, list, database, edge, publish);

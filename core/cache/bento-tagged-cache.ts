@@ -86,11 +86,10 @@ export function bentoTaggedCache(
   ) => {
     const pending = (async (): Promise<Stored<T>> => {
       const shared = await options.readShared?.(key).catch(() => undefined);
-      const made = shared?.createdAt ?? Number.NEGATIVE_INFINITY;
       if (
         shared &&
         typeof shared.value?.at === 'number' &&
-        made > purgedAt &&
+        shared.createdAt > purgedAt &&
         shared.logicalExpiration > Date.now()
       ) {
         metrics?.cacheLookup('redis', true);
@@ -104,6 +103,23 @@ export function bentoTaggedCache(
     recomputing.set(key, pending);
     return pending;
   };
+  /** A miss with no computation of the key under way here. */
+  const miss = <T>(key: string, compute: (sink: TagSink) => Promise<T>, ttlSeconds: number) => {
+    const purgedAt = front.takePurged(key);
+    if (purgedAt !== undefined) {
+      metrics?.cacheLookup('memory', false);
+      return recompute(key, compute, ttlSeconds, purgedAt);
+    }
+    return bento.getOrSet<Stored<T>>({
+      key,
+      ttl: `${ttlSeconds}s`,
+      factory: async (ctx) => {
+        const computed = await run(compute);
+        ctx.setTags(computed.t);
+        return computed;
+      },
+    });
+  };
   return {
     async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: { ttlSeconds?: number }) {
       const hit = front.entry(key, Date.now());
@@ -113,24 +129,8 @@ export function bentoTaggedCache(
         return hit.value as T;
       }
       const ttlSeconds = opts?.ttlSeconds ?? options.defaultTtlSeconds;
-      const pending = recomputing.get(key) as Promise<Stored<T>> | undefined;
-      let stored: Stored<T>;
-      const purgedAt = pending ? undefined : front.takePurged(key);
-      if (pending) stored = await pending;
-      else if (purgedAt !== undefined) {
-        metrics?.cacheLookup('memory', false);
-        stored = await recompute(key, compute, ttlSeconds, purgedAt);
-      } else {
-        stored = await bento.getOrSet<Stored<T>>({
-          key,
-          ttl: `${ttlSeconds}s`,
-          factory: async (ctx) => {
-            const computed = await run(compute);
-            ctx.setTags(computed.t);
-            return computed;
-          },
-        });
-      }
+      const stored = await ((recomputing.get(key) as Promise<Stored<T>> | undefined) ??
+        miss(key, compute, ttlSeconds));
       front.set(key, stored.v, stored.t, stored.at, stored.at + ttlSeconds * 1000);
       noteTags(stored.t);
       return stored.v;

@@ -271,8 +271,9 @@ function firstPageText(sel: ListSelection): { limit: string; types: string } | u
 }
 
 /**
- * Each page size and set of types written in is one more statement text: bounded, so that lists with ever new
- * sizes cannot take the names every other statement needs (core/db/pg-db.ts names 2000 texts at most).
+ * Each page size and set of types written in makes one or two more statement texts (with and without a parent):
+ * bounded, so that lists with ever new sizes cannot take the names every other statement needs
+ * (core/db/pg-db.ts names 2000 texts at most).
  */
 const MAX_WRITTEN_PAGES = 200;
 const writtenPages = new Set<string>();

@@ -19,6 +19,7 @@ import {
   type SaveStatus,
   sameJson,
   statusLine,
+  storedCopy,
   summarize,
 } from '../logic/draft-state.ts';
 import { canRedo, canUndo, type History, historyOf, recordKey, redo, undo } from '../logic/history.ts';
@@ -135,7 +136,7 @@ function App({ boot }: { boot: StudioBoot }) {
     () =>
       Object.entries(base).map(([k, b]) => ({
         ...b,
-        working: k in working ? working[k] : (b.draft ?? b.published),
+        working: k in working ? working[k] : storedCopy(b),
       })),
     [base, working],
   );
@@ -198,7 +199,7 @@ function App({ boot }: { boot: StudioBoot }) {
   // One edit: a new working copy of one design, recorded in the history.
   const edit = (key: string, value: unknown, group: string) => {
     pendingInput.current = performance.now();
-    const shown = base[key] ? (base[key].draft ?? base[key].published) : null;
+    const shown = base[key] ? storedCopy(base[key]) : null;
     setHistory((h) => recordKey(h, key, value, shown, group));
   };
 

@@ -19,6 +19,9 @@ export interface DesignEntry {
 
 export const entryKey = (e: { kind: string; key: string }) => `${e.kind}/${e.key}`;
 
+/** What the server holds of a design: its draft, else the live version. */
+export const storedCopy = (e: { draft: unknown; published: unknown }): unknown => e.draft ?? e.published;
+
 /** Deep equality of JSON values (designs are JSON); key order does not matter. */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -37,7 +40,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 /** What the editor has that the server does not: a save is due (the working copy differs from the stored draft, or from the published one when there is no draft). */
 export function needsSave(e: DesignEntry): boolean {
-  return !sameJson(e.working, e.draft ?? e.published);
+  return !sameJson(e.working, storedCopy(e));
 }
 
 /** The entry differs from what is live: either a stored draft, or edits not saved yet. */
@@ -80,6 +83,6 @@ export function saved(e: DesignEntry, sent: unknown): DesignEntry {
 
 /** After Publish: every draft went live. */
 export function published(e: DesignEntry): DesignEntry {
-  const live = e.draft ?? e.published;
+  const live = storedCopy(e);
   return { ...e, published: live, draft: null, working: sameJson(e.working, live) ? live : e.working };
 }
