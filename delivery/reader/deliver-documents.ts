@@ -80,7 +80,7 @@ export async function deliverDocuments(
           ids: [...refs.documents],
         })
       : [],
-    linkTargets(deps, ctx, minus(refs.links, permalinks, refs.documents)),
+    linkTargets(deps, ctx, minus(refs.links, permalinks, refs.documents), rows),
     refs.assets.size ? selectAssets(deps.db, ctx.spaceId, [...refs.assets]) : [],
     refs.users.size ? deliverUsers(deps, ctx, [...refs.users]) : new Map<string, DeliveredUser>(),
   ]);
@@ -98,7 +98,7 @@ export async function deliverDocuments(
       { blockTypes: model.blockTypes, expand: none },
       inner,
     );
-  const innerRows = await linkTargets(deps, ctx, known(inner.links));
+  const innerRows = await linkTargets(deps, ctx, known(inner.links), related);
   tagDocuments(ctx, innerRows);
   for (const r of innerRows) permalinks.set(r.id, r.permalink);
 
@@ -125,7 +125,36 @@ function options(deps: DeliverDeps, model: SpaceModel, expand: ReadonlySet<strin
   return { blockTypes: model.blockTypes, expand, resolved, blockDesigns: deps.blockDesigns };
 }
 
-function linkTargets(deps: DeliverDeps, ctx: ReadContext, ids: string[]): Promise<PermalinkRow[]> {
+/** Where the documents `ids` (links in the fields of `from`) are delivered in the reader's locale. */
+function linkTargets(
+  deps: DeliverDeps,
+  ctx: ReadContext,
+  ids: string[],
+  from: readonly DocumentRow[],
+): Promise<PermalinkRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
+  const carried = carriedTargets(from, ids);
+  if (carried) return Promise.resolve(carried);
   return selectPermalinks(deps.db, { spaceId: ctx.spaceId, locale: ctx.locale, drafts: ctx.drafts, ids });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The targets among what the rows were read with (`linkTargets`): every id-shaped `contentId` of their fields was
+ * looked up there, so an id absent from them is not delivered, exactly as `selectPermalinks` would answer.
+ * Undefined when a row came without them or an id is not id-shaped: then the query decides.
+ */
+function carriedTargets(from: readonly DocumentRow[], ids: readonly string[]): PermalinkRow[] | undefined {
+  const wanted = new Set<string>();
+  for (const id of ids) {
+    if (!UUID.test(id)) return undefined;
+    wanted.add(id.toLowerCase());
+  }
+  const found = new Map<string, PermalinkRow>();
+  for (const row of from) {
+    if (!row.linkTargets) return undefined;
+    for (const target of row.linkTargets) if (wanted.has(target.id)) found.set(target.id, target);
+  }
+  return [...found.values()];
 }

@@ -18,6 +18,11 @@ export interface DocumentRow {
   publishedAt: Date | string | null;
   updatedAt: Date | string;
   tags: DeliveredTag[];
+  /**
+   * Read with the row from the delivery index: where the documents its fields link to are delivered in its locale
+   * (those not delivered are absent). Undefined when the read did not ask (the walk, previews).
+   */
+  linkTargets?: PermalinkRow[];
 }
 
 /** Where a document is delivered: its permalink in one locale (links, alternates, redirects). */
