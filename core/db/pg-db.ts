@@ -34,7 +34,9 @@ const stalePlan = (err: unknown) =>
   (err as { code?: string }).code === '0A000' && /cached plan/.test((err as Error).message ?? '');
 
 export function openPgDb(url: string, options: { poolMax: number }): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax });
+  // Idle connections are kept (pg closes them after 10 s by default): a new one costs its connect and the
+  // parse and planning of every prepared statement again, which the first pages after a quiet spell paid.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax, idleTimeoutMillis: 0 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const stats = { queries: 0 };

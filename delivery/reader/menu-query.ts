@@ -1,5 +1,6 @@
 import type { Queryable } from '../../core/db/types.ts';
-import type { MenuRows } from './rows.ts';
+import { joinPermalink } from './permalink.ts';
+import type { MenuRows, PermalinkRow } from './rows.ts';
 import type { DeliveredRedirect } from './types.ts';
 
 /** A menu by machine name with all its items (each level in position order), in one statement. */
@@ -49,20 +50,39 @@ export async function selectMenu(
 }
 
 /** The redirects of a space in one locale, in their stored order. */
+/** A redirect row, with where its target document is delivered in the locale when that was asked for. */
+export interface RedirectRow extends DeliveredRedirect {
+  /** Undefined when not asked for; null when the redirect names no document or it is not delivered. */
+  target?: PermalinkRow | null;
+}
+
+/**
+ * The redirects of a space in one locale, in order. With `targets`, a redirect to a document carries where the
+ * delivery index has it in the locale, read in the same statement (published reads; previews walk the tree).
+ */
 export async function selectRedirects(
   db: Queryable,
   spaceId: string,
   locale: string,
-): Promise<DeliveredRedirect[]> {
+  options: { targets?: boolean } = {},
+): Promise<RedirectRow[]> {
+  const target = options.targets
+    ? `, x.slugs, x.ancestors::text[] as ancestors, x.document_id is not null as delivered
+     from redirects r left join delivered_documents x
+       on x.document_id = r.content_id and x.locale = r.locale and x.space_id = r.space_id and r.to_path is null`
+    : ' from redirects r';
   const res = await db.query<{
     locale: string;
     from_path: string;
     to_path: string | null;
     status: number;
     content_id: string | null;
+    slugs?: string[] | null;
+    ancestors?: string[] | null;
+    delivered?: boolean;
   }>(
-    `select locale, from_path, to_path, status, content_id from redirects
-     where space_id = $1 and locale = $2 order by position, from_path`,
+    `select r.locale, r.from_path, r.to_path, r.status, r.content_id${target}
+     where r.space_id = $1 and r.locale = $2 order by r.position, r.from_path`,
     [spaceId, locale],
   );
   return res.rows.map((r) => ({
@@ -71,5 +91,18 @@ export async function selectRedirects(
     toPath: r.to_path,
     status: r.status,
     contentId: r.content_id,
+    ...(options.targets
+      ? {
+          target:
+            r.delivered && r.content_id
+              ? {
+                  id: r.content_id,
+                  locale: r.locale,
+                  permalink: joinPermalink(r.slugs ?? []),
+                  ancestors: r.ancestors ?? [],
+                }
+              : null,
+        }
+      : {}),
   }));
 }

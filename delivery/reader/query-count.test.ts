@@ -132,12 +132,16 @@ describe.each(testDatabases())('the number of queries a read costs on $kind', ({
     expect(hundred.queries).toBe(5);
   });
 
-  it('is constant for a single document and a menu too', async () => {
+  it('is constant for a single document, a menu and the redirects too', async () => {
     const one = await counted(() => reader.byPermalink(ctx(), 'bulk/item-7', expand));
     expect(one.result?.id).toBe(uuid('c', 7));
     expect(one.queries).toBe(4);
     const menu = await counted(() => reader.menu(ctx(), 'main', expand));
     expect(menu.result?.items).toHaveLength(3);
     expect(menu.queries).toBe(5);
+    // Redirects bring their target documents' addresses in the same statement.
+    const moved = await counted(() => reader.redirects({ ...ctx(), locale: 'de' }));
+    expect(moved.result.find((r) => r.contentId === ids.about)?.toPath).toBe('/ueber-uns');
+    expect(moved.queries).toBe(1);
   });
 });

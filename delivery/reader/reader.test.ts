@@ -290,9 +290,37 @@ describe.each(testDatabases())('the reader on $kind', ({ open }) => {
       { locale: 'en', fromPath: '/old-about', toPath: '/about', status: 301, contentId: null },
     ]);
     expect(tags).toContain(cacheTags.redirects(ids.space));
-    expect(await reader.redirects(context('de').ctx)).toEqual([
+    const de = context('de');
+    expect(await reader.redirects(de.ctx)).toEqual([
       { locale: 'de', fromPath: '/alt', toPath: '/ueber-uns', status: 302, contentId: ids.about },
     ]);
+    // The target's address came with the redirects: its document (and ancestors) and new content tag them.
+    expect(de.tags).toContain(cacheTags.document(ids.about));
+    expect(de.tags).toContain(cacheTags.lists(ids.space));
+  });
+
+  it('points a redirect at nothing while its document is not delivered, for the public and in previews', async () => {
+    await db.query(
+      `insert into redirects (space_id, locale, from_path, to_path, status, content_id, position)
+       values ($1, 'en', '/secret', null, 302, $2, 9), ($1, 'en', '/team-old', null, 301, $3, 10)`,
+      [ids.space, ids.hiddenChild, ids.team],
+    );
+    try {
+      const expected = [
+        { locale: 'en', fromPath: '/old-about', toPath: '/about', status: 301, contentId: null },
+        { locale: 'en', fromPath: '/secret', toPath: null, status: 302, contentId: ids.hiddenChild },
+        { locale: 'en', fromPath: '/team-old', toPath: '/about/team', status: 301, contentId: ids.team },
+      ];
+      const published = context('en');
+      expect(await reader.redirects(published.ctx)).toEqual(expected);
+      expect(published.tags).toContain(cacheTags.document(ids.about));
+      // A preview of one document walks the tree for the targets and finds the same.
+      expect(await reader.redirects(context('en', { drafts: { documentId: ids.team } }).ctx)).toEqual(
+        expected,
+      );
+    } finally {
+      await db.query(`delete from redirects where from_path in ('/secret', '/team-old')`);
+    }
   });
 
   it('delivers assets that published content references, with signed variants, and no others', async () => {

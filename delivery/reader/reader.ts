@@ -215,20 +215,24 @@ export function createReader(options: ReaderOptions): Reader {
 
     async redirects(ctx) {
       ctx.tags.addTags([cacheTags.redirects(ctx.spaceId)]);
-      const redirects = await selectRedirects(db, ctx.spaceId, ctx.locale);
+      // Published reads get their targets' addresses with the redirects; previews walk the tree for them.
+      const rows = await selectRedirects(db, ctx.spaceId, ctx.locale, { targets: !ctx.drafts });
+      const redirects = rows.map(({ target, ...r }) => r);
       const targets = [
         ...new Set(redirects.flatMap((r) => (r.toPath === null && r.contentId ? [r.contentId] : []))),
       ];
       if (targets.length === 0) return redirects;
       nothing(ctx);
-      const rows = await selectPermalinks(db, {
-        spaceId: ctx.spaceId,
-        locale: ctx.locale,
-        drafts: ctx.drafts,
-        ids: targets,
-      });
-      tagDocuments(ctx, rows);
-      const permalinks = new Map(rows.map((r) => [r.id, r.permalink]));
+      const delivered = ctx.drafts
+        ? await selectPermalinks(db, {
+            spaceId: ctx.spaceId,
+            locale: ctx.locale,
+            drafts: ctx.drafts,
+            ids: targets,
+          })
+        : rows.flatMap((r) => (r.target ? [r.target] : []));
+      tagDocuments(ctx, delivered);
+      const permalinks = new Map(delivered.map((r) => [r.id, r.permalink]));
       // A redirect to a document goes to its address in the locale (null while it is not delivered there).
       return redirects.map((r) =>
         r.toPath === null && r.contentId ? { ...r, toPath: hrefOf(permalinks.get(r.contentId)) } : r,

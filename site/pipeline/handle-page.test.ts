@@ -149,6 +149,27 @@ describe.each(testDatabases())('the page pipeline on $kind', ({ open }) => {
       expect(h1(await (await site.get('http://de.fixture.test/nichts')).text())).toBe('Verirrt');
     });
 
+    it('keeps a 404 page until its not-found document changes, whose tags it carries', async () => {
+      const url = 'http://fixture.test/gone-for-good';
+      expect(h1(await (await site.get(url)).text())).toBe('Lost');
+      const retitle = (title: string) =>
+        site.db.query(
+          `update document_versions set title = $2 where document_id = $1 and locale = 'en' and state = 'published'`,
+          [siteIds.notFound, title],
+        );
+      await retitle('Lost again');
+      try {
+        expect(h1(await (await site.get(url)).text())).toBe('Lost');
+        await site.cache.purgeTags([cacheTags.document(siteIds.notFound)]);
+        const again = await site.get(url);
+        expect(again.status).toBe(404);
+        expect(h1(await again.text())).toBe('Lost again');
+      } finally {
+        await retitle('Lost');
+        await site.cache.purgeTags([cacheTags.document(siteIds.notFound)]);
+      }
+    });
+
     it("answers the staging environment's own not-found document on a staging domain", async () => {
       const res = await site.get('http://staging.fixture.test/nothing-here');
       expect(res.status).toBe(404);
