@@ -36,7 +36,9 @@ export async function gatherPageData(
   if (typeof author === 'string') refs.users.add(author);
   refs.documents.delete(doc.id);
 
-  const [documents, menus, ancestors] = await Promise.all([
+  // The document's own assets and users are read beside its related documents; only what those name besides
+  // is read after them (nothing more for a page without related documents: one round trip less).
+  const [documents, menus, ancestors, assets, users, designAssets] = await Promise.all([
     reader.byIds(ctx, [...refs.documents]),
     Promise.all(
       args.needs.menus.map((name) =>
@@ -44,6 +46,16 @@ export async function gatherPageData(
       ),
     ),
     args.needs.breadcrumbs ? trail(deps, ctx, doc, args) : Promise.resolve([]),
+    // Named by the fields of published documents just delivered: public by the rule, not checked again.
+    reader.referencedAssets(ctx, [...refs.assets]),
+    reader.users(ctx, [...refs.users]),
+    // Kept as entries: cached values travel through Redis as JSON, which has no Map.
+    cachedRead(
+      deps.cache,
+      `design-assets:${[...new Set(args.designAssetIds)].sort().join(',')}`,
+      ctx,
+      async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
+    ).then((entries) => new Map(entries)),
   ]);
 
   // One level into related documents: what `relation.field` and `relation.$author` bindings show.
@@ -54,19 +66,14 @@ export async function gatherPageData(
     const relatedAuthor = authorOf(related, defs);
     if (typeof relatedAuthor === 'string') second.users.add(relatedAuthor);
   }
-  const assetIds = [...refs.assets, ...second.assets];
-  const [assets, users, designAssets] = await Promise.all([
-    // Named by the fields of published documents just delivered: public by the rule, not checked again.
-    reader.referencedAssets(ctx, assetIds),
-    reader.users(ctx, [...new Set([...refs.users, ...second.users])]),
-    // Kept as entries: cached values travel through Redis as JSON, which has no Map.
-    cachedRead(
-      deps.cache,
-      `design-assets:${[...new Set(args.designAssetIds)].sort().join(',')}`,
-      ctx,
-      async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
-    ).then((entries) => new Map(entries)),
+  const moreAssets = [...second.assets].filter((id) => !refs.assets.has(id));
+  const moreUsers = [...second.users].filter((id) => !refs.users.has(id));
+  const [relatedAssets, relatedUsers] = await Promise.all([
+    moreAssets.length > 0 ? reader.referencedAssets(ctx, moreAssets) : undefined,
+    moreUsers.length > 0 ? reader.users(ctx, moreUsers) : undefined,
   ]);
+  for (const [id, asset] of relatedAssets ?? []) if (!assets.has(id)) assets.set(id, asset);
+  for (const [id, user] of relatedUsers ?? []) if (!users.has(id)) users.set(id, user);
   for (const [id, asset] of designAssets) if (!assets.has(id)) assets.set(id, asset);
   return {
     documents,
