@@ -36,9 +36,16 @@ export async function gatherPageData(
   if (typeof author === 'string') refs.users.add(author);
   refs.documents.delete(doc.id);
 
-  // The document's own assets and users are read beside its related documents; only what those name besides
-  // is read after them (nothing more for a page without related documents: one round trip less).
-  const [documents, menus, ancestors, assets, users, designAssets] = await Promise.all([
+  const assetsAndUsers = (assetIds: Iterable<string>, userIds: Iterable<string>) =>
+    Promise.all([
+      // Named by the fields of published documents just delivered: public by the rule, not checked again.
+      reader.referencedAssets(ctx, [...new Set(assetIds)]),
+      reader.users(ctx, [...new Set(userIds)]),
+    ]);
+  // A page without related documents has nothing to wait for: its assets and users are read at once (one
+  // round trip less). With them, their assets and users are read together with the page's own, after them
+  // (two statements, not four).
+  const [documents, menus, ancestors, designAssets, early] = await Promise.all([
     reader.byIds(ctx, [...refs.documents]),
     Promise.all(
       args.needs.menus.map((name) =>
@@ -46,9 +53,6 @@ export async function gatherPageData(
       ),
     ),
     args.needs.breadcrumbs ? trail(deps, ctx, doc, args) : Promise.resolve([]),
-    // Named by the fields of published documents just delivered: public by the rule, not checked again.
-    reader.referencedAssets(ctx, [...refs.assets]),
-    reader.users(ctx, [...refs.users]),
     // Kept as entries: cached values travel through Redis as JSON, which has no Map.
     cachedRead(
       deps.cache,
@@ -56,6 +60,7 @@ export async function gatherPageData(
       ctx,
       async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
     ).then((entries) => new Map(entries)),
+    refs.documents.size === 0 ? assetsAndUsers(refs.assets, refs.users) : undefined,
   ]);
 
   // One level into related documents: what `relation.field` and `relation.$author` bindings show.
@@ -66,14 +71,8 @@ export async function gatherPageData(
     const relatedAuthor = authorOf(related, defs);
     if (typeof relatedAuthor === 'string') second.users.add(relatedAuthor);
   }
-  const moreAssets = [...second.assets].filter((id) => !refs.assets.has(id));
-  const moreUsers = [...second.users].filter((id) => !refs.users.has(id));
-  const [relatedAssets, relatedUsers] = await Promise.all([
-    moreAssets.length > 0 ? reader.referencedAssets(ctx, moreAssets) : undefined,
-    moreUsers.length > 0 ? reader.users(ctx, moreUsers) : undefined,
-  ]);
-  for (const [id, asset] of relatedAssets ?? []) if (!assets.has(id)) assets.set(id, asset);
-  for (const [id, user] of relatedUsers ?? []) if (!users.has(id)) users.set(id, user);
+  const [assets, users] =
+    early ?? (await assetsAndUsers([...refs.assets, ...second.assets], [...refs.users, ...second.users]));
   for (const [id, asset] of designAssets) if (!assets.has(id)) assets.set(id, asset);
   return {
     documents,
