@@ -36,16 +36,7 @@ export async function gatherPageData(
   if (typeof author === 'string') refs.users.add(author);
   refs.documents.delete(doc.id);
 
-  const assetsAndUsers = (assetIds: Iterable<string>, userIds: Iterable<string>) =>
-    Promise.all([
-      // Named by the fields of published documents just delivered: public by the rule, not checked again.
-      reader.referencedAssets(ctx, [...new Set(assetIds)]),
-      reader.users(ctx, [...new Set(userIds)]),
-    ]);
-  // A page without related documents has nothing to wait for: its assets and users are read at once (one
-  // round trip less). With them, their assets and users are read together with the page's own, after them
-  // (two statements, not four).
-  const [documents, menus, ancestors, designAssets, early] = await Promise.all([
+  const [documents, menus, ancestors] = await Promise.all([
     reader.byIds(ctx, [...refs.documents]),
     Promise.all(
       args.needs.menus.map((name) =>
@@ -53,14 +44,6 @@ export async function gatherPageData(
       ),
     ),
     args.needs.breadcrumbs ? trail(deps, ctx, doc, args) : Promise.resolve([]),
-    // Kept as entries: cached values travel through Redis as JSON, which has no Map.
-    cachedRead(
-      deps.cache,
-      `design-assets:${[...new Set(args.designAssetIds)].sort().join(',')}`,
-      ctx,
-      async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
-    ).then((entries) => new Map(entries)),
-    refs.documents.size === 0 ? assetsAndUsers(refs.assets, refs.users) : undefined,
   ]);
 
   // One level into related documents: what `relation.field` and `relation.$author` bindings show.
@@ -71,8 +54,19 @@ export async function gatherPageData(
     const relatedAuthor = authorOf(related, defs);
     if (typeof relatedAuthor === 'string') second.users.add(relatedAuthor);
   }
-  const [assets, users] =
-    early ?? (await assetsAndUsers([...refs.assets, ...second.assets], [...refs.users, ...second.users]));
+  const assetIds = [...refs.assets, ...second.assets];
+  const [assets, users, designAssets] = await Promise.all([
+    // Named by the fields of published documents just delivered: public by the rule, not checked again.
+    reader.referencedAssets(ctx, assetIds),
+    reader.users(ctx, [...new Set([...refs.users, ...second.users])]),
+    // Kept as entries: cached values travel through Redis as JSON, which has no Map.
+    cachedRead(
+      deps.cache,
+      `design-assets:${[...new Set(args.designAssetIds)].sort().join(',')}`,
+      ctx,
+      async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
+    ).then((entries) => new Map(entries)),
+  ]);
   for (const [id, asset] of designAssets) if (!assets.has(id)) assets.set(id, asset);
   return {
     documents,
