@@ -3,7 +3,7 @@ import type { Queryable } from '../../core/db/types.ts';
 import { selectAssets, selectUsers } from './asset-query.ts';
 import { collectRefs, emptyRefs, type RefSets } from './collect-refs.ts';
 import type { SpaceModel } from './content-model.ts';
-import { selectDocuments, selectPermalinks } from './document-query.ts';
+import { selectDocuments, selectPermalinks, uuid } from './document-query.ts';
 import type { AssetRow, DocumentRow, PermalinkRow } from './rows.ts';
 import { shapeAsset } from './shape-asset.ts';
 import { shapeDocument } from './shape-document.ts';
@@ -138,8 +138,6 @@ function linkTargets(
   return selectPermalinks(deps.db, { spaceId: ctx.spaceId, locale: ctx.locale, drafts: ctx.drafts, ids });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The targets among what the rows were read with (`linkTargets`): every id-shaped `contentId` of their fields was
  * looked up there, so an id absent from them is not delivered, exactly as `selectPermalinks` would answer.
@@ -148,7 +146,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function carriedTargets(from: readonly DocumentRow[], ids: readonly string[]): PermalinkRow[] | undefined {
   const wanted = new Set<string>();
   for (const id of ids) {
-    if (!UUID.test(id)) return undefined;
+    if (!uuid.test(id)) return undefined;
     wanted.add(id.toLowerCase());
   }
   const found = new Map<string, PermalinkRow>();

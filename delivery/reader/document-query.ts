@@ -47,7 +47,16 @@ class Params {
 /** At most this many ids are spelled out as parameters: each count is one more statement text. */
 const SPELLED_IDS = 16;
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id as the database spells it (any case). */
+export const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a document is delivered, from a row of the delivery index (or of the walk). */
+export const permalinkRow = (
+  id: string,
+  locale: string,
+  slugs: readonly string[],
+  ancestors: string[] | null,
+): PermalinkRow => ({ id, locale, permalink: joinPermalink(slugs), ancestors: ancestors ?? [] });
 
 /**
  * Joins the version a reader sees of document `doc` as `alias`: the published one; with a share link's
@@ -187,12 +196,7 @@ const toRow = (r: RawDocument): DocumentRow => ({
   tags: r.tags ?? [],
   ...(r.link_targets
     ? {
-        linkTargets: r.link_targets.map((t) => ({
-          id: t.id,
-          locale: r.locale,
-          permalink: joinPermalink(t.slugs),
-          ancestors: t.ancestors,
-        })),
+        linkTargets: r.link_targets.map((t) => permalinkRow(t.id, r.locale, t.slugs, t.ancestors)),
       }
     : {}),
 });
@@ -414,10 +418,5 @@ export async function selectPermalinks(
     sql,
     p.values,
   );
-  return res.rows.map((r) => ({
-    id: r.id,
-    locale: r.locale,
-    permalink: joinPermalink(r.slugs),
-    ancestors: r.ancestors ?? [],
-  }));
+  return res.rows.map((r) => permalinkRow(r.id, r.locale, r.slugs, r.ancestors));
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../core/db/types.ts';
-import { joinPermalink } from './permalink.ts';
+import { permalinkRow } from './document-query.ts';
 import type { MenuRows, PermalinkRow } from './rows.ts';
 import type { DeliveredRedirect } from './types.ts';
 
@@ -49,7 +49,6 @@ export async function selectMenu(
   };
 }
 
-/** The redirects of a space in one locale, in their stored order. */
 /** A redirect row, with where its target document is delivered in the locale when that was asked for. */
 export interface RedirectRow extends DeliveredRedirect {
   /** Undefined when not asked for; null when the redirect names no document or it is not delivered. */
@@ -95,12 +94,7 @@ export async function selectRedirects(
       ? {
           target:
             r.delivered && r.content_id
-              ? {
-                  id: r.content_id,
-                  locale: r.locale,
-                  permalink: joinPermalink(r.slugs ?? []),
-                  ancestors: r.ancestors ?? [],
-                }
+              ? permalinkRow(r.content_id, r.locale, r.slugs ?? [], r.ancestors ?? null)
               : null,
         }
       : {}),
