@@ -4,7 +4,11 @@ import type { AssetRow, UserRow } from './rows.ts';
 const assetColumns = (a: string) =>
   `${a}.id, ${a}.filename, ${a}.mime_type, ${a}.width, ${a}.height, ${a}.alt, ${a}.focal_point, ${a}.crop`;
 
-interface RawAsset {
+/** The columns of `assetColumns` as one JSON object (a `RawAsset`), for rows carried by another statement. */
+export const assetJson = (a: string) =>
+  `json_build_object('id', ${a}.id, 'filename', ${a}.filename, 'mime_type', ${a}.mime_type, 'width', ${a}.width, 'height', ${a}.height, 'alt', ${a}.alt, 'focal_point', ${a}.focal_point, 'crop', ${a}.crop)`;
+
+export interface RawAsset {
   id: string;
   filename: string;
   mime_type: string;
@@ -15,7 +19,7 @@ interface RawAsset {
   crop: AssetRow['crop'];
 }
 
-const toAsset = (r: RawAsset): AssetRow => ({
+export const toAsset = (r: RawAsset): AssetRow => ({
   id: r.id,
   filename: r.filename,
   mimeType: r.mime_type,

@@ -4,7 +4,7 @@ import { selectAssets, selectUsers } from './asset-query.ts';
 import { collectRefs, emptyRefs, type RefSets } from './collect-refs.ts';
 import type { SpaceModel } from './content-model.ts';
 import { selectDocuments, selectPermalinks, uuid } from './document-query.ts';
-import type { AssetRow, DocumentRow, PermalinkRow } from './rows.ts';
+import type { AssetRow, CarriedRows, DocumentRow, PermalinkRow, UserRow } from './rows.ts';
 import { shapeAsset } from './shape-asset.ts';
 import { shapeDocument } from './shape-document.ts';
 import type { Resolved } from './shape-fields.ts';
@@ -37,8 +37,28 @@ export async function deliverUsers(
   deps: DeliverDeps,
   ctx: ReadContext,
   ids: string[],
+  from?: readonly DeliveredDocument[],
 ): Promise<Map<string, DeliveredUser>> {
-  const rows = await selectUsers(deps.db, ctx.spaceId, ids);
+  const rows =
+    (from && carriedIn(from, ids, (doc) => carriedOf.get(doc)?.users)) ??
+    (await selectUsers(deps.db, ctx.spaceId, ids));
+  return shapeUsers(deps, ctx, rows);
+}
+
+/** The assets `ids` (named by the fields of delivered documents `from`, when given), shaped. */
+export async function deliverAssets(
+  deps: DeliverDeps,
+  ctx: ReadContext,
+  ids: string[],
+  from?: readonly DeliveredDocument[],
+): Promise<Map<string, DeliveredAsset>> {
+  const rows =
+    (from && carriedIn(from, ids, (doc) => carriedOf.get(doc)?.assets)) ??
+    (await selectAssets(deps.db, ctx.spaceId, ids));
+  return new Map(rows.map((a) => [a.id, deliverAsset(deps, ctx, a)]));
+}
+
+function shapeUsers(deps: DeliverDeps, ctx: ReadContext, rows: UserRow[]): Map<string, DeliveredUser> {
   return new Map(
     rows.map((u) => [
       u.id,
@@ -71,7 +91,7 @@ export async function deliverDocuments(
 
   const permalinks = new Map<string, string>(rows.map((r) => [r.id, r.permalink]));
   const known = (ids: Set<string>) => minus(ids, permalinks);
-  const [relatedRows, linkRows, assetRows, users] = await Promise.all([
+  const [relatedRows, linkRows, assetRows, userRows] = await Promise.all([
     refs.documents.size
       ? selectDocuments(deps.db, {
           spaceId: ctx.spaceId,
@@ -81,8 +101,14 @@ export async function deliverDocuments(
         })
       : [],
     linkTargets(deps, ctx, minus(refs.links, permalinks, refs.documents), rows),
-    refs.assets.size ? selectAssets(deps.db, ctx.spaceId, [...refs.assets]) : [],
-    refs.users.size ? deliverUsers(deps, ctx, [...refs.users]) : new Map<string, DeliveredUser>(),
+    refs.assets.size
+      ? (carriedIn(rows, [...refs.assets], (row) => row.carried?.assets) ??
+        selectAssets(deps.db, ctx.spaceId, [...refs.assets]))
+      : [],
+    refs.users.size
+      ? (carriedIn(rows, [...refs.users], (row) => row.carried?.users) ??
+        selectUsers(deps.db, ctx.spaceId, [...refs.users]))
+      : [],
   ]);
   const related = relatedRows.filter((r) => model.contentTypes.has(r.type));
   tagDocuments(ctx, related);
@@ -103,6 +129,7 @@ export async function deliverDocuments(
   for (const r of innerRows) permalinks.set(r.id, r.permalink);
 
   const assets = new Map(assetRows.map((a) => [a.id, deliverAsset(deps, ctx, a)]));
+  const users = shapeUsers(deps, ctx, userRows);
   const base = {
     asset: (id: string) => assets.get(id),
     user: (id: string) => users.get(id),
@@ -112,13 +139,49 @@ export async function deliverDocuments(
   const documents = new Map(
     related.map((r) => [
       r.id,
-      shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, none, shallow)),
+      remember(r, shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, none, shallow))),
     ]),
   );
   const resolved: Resolved = { ...base, document: (id) => documents.get(id) };
   return rows.map((r) =>
-    shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, expand, resolved)),
+    remember(r, shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, expand, resolved))),
   );
+}
+
+/**
+ * The assets and users each delivered document's row was read with. The site asks for those its designs show
+ * (`referencedAssets`, `users`) by the delivered fields, which hold the default locale's values of fields that
+ * are not localized: only a row without such shared fields names exactly what was read with it.
+ */
+const carriedOf = new WeakMap<DeliveredDocument, CarriedRows>();
+
+function remember(row: DocumentRow, doc: DeliveredDocument): DeliveredDocument {
+  if (row.carried && row.sharedFields === null) carriedOf.set(doc, row.carried);
+  return doc;
+}
+
+/**
+ * The rows among what `from` were read with (`of` each: undefined when it was read without) whose ids are wanted.
+ * Every id-shaped string of their fields was looked up, so an id absent from them is not there, exactly as the
+ * query would answer. Undefined when one of `from` came without them or an id is not id-shaped: the query decides.
+ */
+function carriedIn<S, T extends { id: string }>(
+  from: readonly S[],
+  ids: readonly string[],
+  of: (source: S) => readonly T[] | undefined,
+): T[] | undefined {
+  const wanted = new Set<string>();
+  for (const id of ids) {
+    if (!uuid.test(id)) return undefined;
+    wanted.add(id.toLowerCase());
+  }
+  const found = new Map<string, T>();
+  for (const source of from) {
+    const rows = of(source);
+    if (!rows) return undefined;
+    for (const row of rows) if (wanted.has(row.id)) found.set(row.id, row);
+  }
+  return [...found.values()];
 }
 
 function options(deps: DeliverDeps, model: SpaceModel, expand: ReadonlySet<string>, resolved: Resolved) {
@@ -133,26 +196,7 @@ function linkTargets(
   from: readonly DocumentRow[],
 ): Promise<PermalinkRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  const carried = carriedTargets(from, ids);
+  const carried = carriedIn(from, ids, (row) => row.linkTargets);
   if (carried) return Promise.resolve(carried);
   return selectPermalinks(deps.db, { spaceId: ctx.spaceId, locale: ctx.locale, drafts: ctx.drafts, ids });
-}
-
-/**
- * The targets among what the rows were read with (`linkTargets`): every id-shaped `contentId` of their fields was
- * looked up there, so an id absent from them is not delivered, exactly as `selectPermalinks` would answer.
- * Undefined when a row came without them or an id is not id-shaped: then the query decides.
- */
-function carriedTargets(from: readonly DocumentRow[], ids: readonly string[]): PermalinkRow[] | undefined {
-  const wanted = new Set<string>();
-  for (const id of ids) {
-    if (!uuid.test(id)) return undefined;
-    wanted.add(id.toLowerCase());
-  }
-  const found = new Map<string, PermalinkRow>();
-  for (const row of from) {
-    if (!row.linkTargets) return undefined;
-    for (const target of row.linkTargets) if (wanted.has(target.id)) found.set(target.id, target);
-  }
-  return [...found.values()];
 }

@@ -7,6 +7,7 @@ import { type RpcHarness, rpcHarness } from '../../core/rpc/test-harness.ts';
 import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
+import { selectAssets, selectUsers } from './asset-query.ts';
 import { deliveryFixture, deliveryIds as ids } from './delivery-fixture.ts';
 import {
   type ListSelection,
@@ -14,6 +15,7 @@ import {
   selectDocuments,
   selectList,
   selectPermalinks,
+  uuid,
 } from './document-query.ts';
 import type { DocumentRow, PermalinkRow } from './rows.ts';
 
@@ -57,6 +59,15 @@ function contentIds(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
+/** Every id-shaped string of some fields, at any depth: what a row's carried assets and users are looked up by. */
+function idStrings(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (uuid.test(value)) into.push(value);
+  } else if (Array.isArray(value)) for (const v of value) idStrings(v, into);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) idStrings(v, into);
+  return into;
+}
+
 let serial = 0;
 const newId = () => `00000000-0000-4000-9000-${String(++serial).padStart(12, '0')}`;
 
@@ -89,7 +100,9 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
 
   /**
    * Documents read through the index carry where their links' targets are delivered (`linkTargets`, migration 0006);
-   * each must be what the walk gives for every id-shaped `contentId` of the row's fields. Returns the rows without.
+   * each must be what the walk gives for every id-shaped `contentId` of the row's fields; and the assets and users
+   * read with them (`carried`, migration 0007), what the batch reads give for every id-shaped string of the fields.
+   * Returns the rows without either.
    */
   async function checkTargets(label: string, rows: DocumentRow[]): Promise<DocumentRow[]> {
     for (const locale of new Set(rows.map((r) => r.locale))) {
@@ -102,9 +115,19 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
         expect(row.linkTargets?.toSorted(byId), `${label}: link targets of ${row.id}`).toEqual(
           walked.filter((t) => own.has(t.id)).toSorted(byId),
         );
+        // The assets and users read with it: what the two batch reads give for the same ids.
+        const named = idStrings(row.fields);
+        const sorted = <T extends { id: string }>(list: readonly T[] | undefined) =>
+          list?.toSorted((a, b) => a.id.localeCompare(b.id));
+        expect(sorted(row.carried?.assets), `${label}: assets of ${row.id}`).toEqual(
+          sorted(await selectAssets(db, space, named)),
+        );
+        expect(sorted(row.carried?.users), `${label}: users of ${row.id}`).toEqual(
+          sorted(await selectUsers(db, space, named)),
+        );
       }
     }
-    return rows.map(({ linkTargets, ...row }) => row);
+    return rows.map(({ linkTargets, carried, ...row }) => row);
   }
 
   /** Both routes of one read give the same answer; returns it. */
@@ -284,6 +307,14 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
     const docs = await selectDocuments(db, { spaceId: space, locale: 'en', ids: await documentIds() });
     expect(docs.flatMap((d) => d.linkTargets ?? [])).toContainEqual(
       expect.objectContaining({ id: ids.team, permalink: 'about/team' }),
+    );
+    // A post's author field names Ada, whose avatar is the fixture's image: rows carry both.
+    expect(docs.flatMap((d) => d.carried?.users ?? [])).toContainEqual(
+      expect.objectContaining({
+        id: ids.user,
+        name: 'Ada',
+        avatar: expect.objectContaining({ id: ids.image }),
+      }),
     );
     const counted = await db.query<{ n: number }>(
       'select count(*)::int as n from delivered_documents where space_id = $1',

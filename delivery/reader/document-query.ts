@@ -1,5 +1,6 @@
 import { CUSTOM_PLAN } from '../../core/db/custom-plan.ts';
 import type { Queryable } from '../../core/db/types.ts';
+import { assetJson, type RawAsset, toAsset } from './asset-query.ts';
 import { joinPermalink } from './permalink.ts';
 import type { DocumentRow, PermalinkRow } from './rows.ts';
 import type { DeliveredTag, ReadContext } from './types.ts';
@@ -144,7 +145,23 @@ const LINK_TARGETS = `,
         where l.document_id = any(v.link_ids) and l.locale = c.locale and l.space_id = d.space_id
       ) as link_targets`;
 
-/** The columns of a full document row, from a delivered chain row `c`; with `targets`, its link targets too. */
+/**
+ * The assets and users a row's fields name (`document_versions.ref_ids`, migration 0007), read with it for the same
+ * reason and on the same reads as its link targets: a page or a document with its expansions then needs no round
+ * trip after its documents for them. Both are of the document's space, as `selectAssets` and `selectUsers` read them
+ * (with no visibility rule: the ids come from delivered fields), a user with the avatar `selectUsers` joins.
+ */
+const CARRIED = `,
+      (select coalesce(json_agg(${assetJson('ca')}), '[]'::json)
+        from assets ca where ca.id = any(v.ref_ids) and ca.space_id = d.space_id
+      ) as carried_assets,
+      (select coalesce(json_agg(json_build_object('id', cu.id, 'name', cu.name,
+          'avatar', case when cv.id is null then null else ${assetJson('cv')} end)), '[]'::json)
+        from users cu left join assets cv on cv.id = cu.avatar_id and cv.space_id = cu.space_id
+        where cu.id = any(v.ref_ids) and cu.space_id = d.space_id
+      ) as carried_users`;
+
+/** The columns of a full document row, from a delivered chain row `c`; with `targets`, its link targets, assets and users too. */
 function fullSelect(drafts: Drafts, extraColumns = '', targets = false): string {
   return `select c.doc_id as id, c.locale, c.slugs, c.ancestors::text[] as ancestors,${extraColumns}
       d.type, d.parent_id, v.title, v.slug, v.state, v.fields, v.published_at, v.updated_at,
@@ -154,7 +171,7 @@ function fullSelect(drafts: Drafts, extraColumns = '', targets = false): string 
       coalesce((
         select json_agg(json_build_object('name', t.name, 'slug', t.slug) order by dt.position)
         from document_tags dt join tags t on t.id = dt.tag_id where dt.document_id = d.id
-      ), '[]'::json) as tags${targets ? LINK_TARGETS : ''}
+      ), '[]'::json) as tags${targets ? LINK_TARGETS + CARRIED : ''}
     from delivered c
     join documents d on d.id = c.doc_id
     join spaces s on s.id = d.space_id
@@ -177,6 +194,8 @@ interface RawDocument {
   updated_at: Date | string;
   tags: DeliveredTag[];
   link_targets?: Array<{ id: string; slugs: string[]; ancestors: string[] }>;
+  carried_assets?: RawAsset[];
+  carried_users?: Array<{ id: string; name: string; avatar: RawAsset | null }>;
 }
 
 const toRow = (r: RawDocument): DocumentRow => ({
@@ -197,6 +216,18 @@ const toRow = (r: RawDocument): DocumentRow => ({
   ...(r.link_targets
     ? {
         linkTargets: r.link_targets.map((t) => permalinkRow(t.id, r.locale, t.slugs, t.ancestors)),
+      }
+    : {}),
+  ...(r.carried_assets && r.carried_users
+    ? {
+        carried: {
+          assets: r.carried_assets.map(toAsset),
+          users: r.carried_users.map((u) => ({
+            id: u.id,
+            name: u.name,
+            avatar: u.avatar ? toAsset(u.avatar) : null,
+          })),
+        },
       }
     : {}),
 });

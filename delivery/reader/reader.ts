@@ -7,6 +7,7 @@ import { publicContentModel, type SpaceModel } from './content-model.ts';
 import {
   type DeliverDeps,
   deliverAsset,
+  deliverAssets,
   deliverDocuments,
   deliverUsers,
   tagDocuments,
@@ -245,17 +246,14 @@ export function createReader(options: ReaderOptions): Reader {
 
     assets: (ctx, ids) => assetsByIds(ctx, [...new Set(ids)]),
 
-    async referencedAssets(ctx, ids) {
+    async referencedAssets(ctx, ids, from) {
       const wanted = [...new Set(ids)];
       nothing(ctx);
-      const out = new Map<string, DeliveredAsset>();
-      if (wanted.length === 0) return out;
-      for (const row of await selectAssets(db, ctx.spaceId, wanted))
-        out.set(row.id, deliverAsset(deps, ctx, row));
-      return out;
+      if (wanted.length === 0) return new Map<string, DeliveredAsset>();
+      return deliverAssets(deps, ctx, wanted, from);
     },
 
-    users: (ctx, ids) => deliverUsers(deps, ctx, [...new Set(ids)]),
+    users: (ctx, ids, from) => deliverUsers(deps, ctx, [...new Set(ids)], from),
 
     async contentModel(spaceId) {
       return publicContentModel(await registry.model(spaceId));

@@ -23,6 +23,17 @@ export interface DocumentRow {
    * (those not delivered are absent). Undefined when the read did not ask (the walk, previews).
    */
   linkTargets?: PermalinkRow[];
+  /**
+   * Read with the row from the delivery index: the assets and users its fields name (any id-shaped string of them,
+   * migration 0007; those that are none are absent). Undefined when the read did not ask, as `linkTargets`.
+   */
+  carried?: CarriedRows;
+}
+
+/** The assets and users read with a document row, by the ids its fields hold. */
+export interface CarriedRows {
+  assets: AssetRow[];
+  users: UserRow[];
 }
 
 /** Where a document is delivered: its permalink in one locale (links, alternates, redirects). */

@@ -142,10 +142,20 @@ export interface Reader {
   /**
    * Assets named by the fields of documents this reader delivered in `ctx` (a page's images): public by the
    * rule itself (published content references them), so nothing but the assets is read, as an expansion reads
-   * them. Any other id: `assets`, which checks the rule.
+   * them. Any other id: `assets`, which checks the rule. With `from`, the delivered documents whose fields name
+   * the ids: the assets read with them answer when every one was read with its assets (no round trip).
    */
-  referencedAssets(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>>;
-  users(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredUser>>;
+  referencedAssets(
+    ctx: ReadContext,
+    ids: string[],
+    from?: readonly DeliveredDocument[],
+  ): Promise<Map<string, DeliveredAsset>>;
+  /** Users by id; with `from`, as `referencedAssets`, from the users read with those documents when it can. */
+  users(
+    ctx: ReadContext,
+    ids: string[],
+    from?: readonly DeliveredDocument[],
+  ): Promise<Map<string, DeliveredUser>>;
   /** The content model with public fields only (GET /v1/types, GraphQL schema), per the running registry. */
   contentModel(spaceId: string): Promise<ContentModel>;
   /**

@@ -55,10 +55,12 @@ export async function gatherPageData(
     if (typeof relatedAuthor === 'string') second.users.add(relatedAuthor);
   }
   const assetIds = [...refs.assets, ...second.assets];
+  // What names them: with their assets and users read with them, no round trip is left after the documents.
+  const from = [doc, ...documents.values()];
   const [assets, users, designAssets] = await Promise.all([
     // Named by the fields of published documents just delivered: public by the rule, not checked again.
-    reader.referencedAssets(ctx, assetIds),
-    reader.users(ctx, [...new Set([...refs.users, ...second.users])]),
+    reader.referencedAssets(ctx, assetIds, from),
+    reader.users(ctx, [...new Set([...refs.users, ...second.users])], from),
     // Kept as entries: cached values travel through Redis as JSON, which has no Map.
     cachedRead(
       deps.cache,
