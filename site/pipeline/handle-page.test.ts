@@ -223,6 +223,30 @@ describe.each(testDatabases())('the page pipeline on $kind', ({ open }) => {
       );
     });
 
+    it('renders a page without reading its assets and users after its documents', async () => {
+      // The about page shows a hero image and its author, Ada, whose avatar is the same image.
+      await site.cache.purgeTags([cacheTags.document(siteIds.about)]);
+      const sent: string[] = [];
+      const query = site.db.query;
+      site.db.query = ((sql: string, params?: unknown[]) => {
+        sent.push(sql);
+        return query.call(site.db, sql, params);
+      }) as typeof query;
+      try {
+        const res = await site.get('http://fixture.test/about');
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(html).toContain('Ada');
+        // The hero's image with its asset's own alt text: the asset row was read.
+        expect(html).toMatch(/<img [^>]*src="\/media\/00000000-0000-4000-8000-0000000000b1\/[^>]*alt="A dot"/);
+      } finally {
+        site.db.query = query;
+      }
+      // They came with the document's row (document_versions.ref_ids, migration 0007).
+      expect(sent.filter((sql) => /^\s*select\b.*\bfrom (assets|users)\b/s.test(sql))).toEqual([]);
+      expect(sent.length).toBeGreaterThan(0);
+    });
+
     it('serves a cached page without reading the database', async () => {
       await site.get('http://fixture.test/about/team');
       const before = site.db.stats.queries;
