@@ -14,6 +14,27 @@ export const emptyModel = (schemaVersion: number): SpaceModel => ({
   blockTypes: new Map(),
 });
 
+const contentFieldNames = new WeakMap<SpaceModel, ReadonlySet<string>>();
+
+/** Whether `expand` names a field that holds documents (`content`) in some type, at any depth: an expansion of documents. */
+export function expandsDocuments(model: SpaceModel, expand: readonly string[] | undefined): boolean {
+  if (!expand?.length) return false;
+  let names = contentFieldNames.get(model);
+  if (!names) {
+    const found = new Set<string>();
+    const walk = (defs: readonly FieldDef[]) => {
+      for (const def of defs) {
+        if (def.type === 'content') found.add(def.name);
+        if (def.fields) walk(def.fields);
+      }
+    };
+    for (const type of [...model.contentTypes.values(), ...model.blockTypes.values()]) walk(type.fields);
+    names = found;
+    contentFieldNames.set(model, names);
+  }
+  return expand.some((name) => names.has(name));
+}
+
 /** A field definition as the public sees it: restricted sub-fields removed, and no internal flags. */
 export interface PublicFieldDef {
   name: string;

@@ -93,12 +93,13 @@ export async function deliverDocuments(
   const known = (ids: Set<string>) => minus(ids, permalinks);
   const [relatedRows, linkRows, assetRows, userRows] = await Promise.all([
     refs.documents.size
-      ? selectDocuments(deps.db, {
+      ? (carriedIn(rows, [...refs.documents], (row) => row.carried?.documents) ??
+        selectDocuments(deps.db, {
           spaceId: ctx.spaceId,
           locale: ctx.locale,
           drafts: ctx.drafts,
           ids: [...refs.documents],
-        })
+        }))
       : [],
     linkTargets(deps, ctx, minus(refs.links, permalinks, refs.documents), rows),
     refs.assets.size
@@ -158,6 +159,30 @@ const carriedOf = new WeakMap<DeliveredDocument, CarriedRows>();
 function remember(row: DocumentRow, doc: DeliveredDocument): DeliveredDocument {
   if (row.carried && row.sharedFields === null) carriedOf.set(doc, row.carried);
   return doc;
+}
+
+/** The rows of the documents `ids` read with delivered documents `from`, or undefined when one came without. */
+export function carriedDocuments(
+  from: readonly DeliveredDocument[],
+  ids: readonly string[],
+): DocumentRow[] | undefined {
+  return carriedIn(from, ids, (doc) => carriedOf.get(doc)?.documents);
+}
+
+/** Where the documents `ids` are delivered in every locale, as read with `from`, or undefined when one came without. */
+export function carriedAlternates(
+  from: readonly DeliveredDocument[],
+  ids: readonly string[],
+): PermalinkRow[] | undefined {
+  const wanted = new Set(ids);
+  const rows: PermalinkRow[] = [];
+  for (const id of wanted) {
+    const doc = from.find((d) => d.id === id);
+    const alternates = doc && carriedOf.get(doc)?.alternates;
+    if (!alternates) return undefined;
+    rows.push(...alternates);
+  }
+  return rows;
 }
 
 /**

@@ -115,16 +115,28 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
         expect(row.linkTargets?.toSorted(byId), `${label}: link targets of ${row.id}`).toEqual(
           walked.filter((t) => own.has(t.id)).toSorted(byId),
         );
-        // The assets and users read with it: what the two batch reads give for the same ids.
+        // The assets and users read with it, when asked: what the two batch reads give for the same ids.
         const named = idStrings(row.fields);
         const sorted = <T extends { id: string }>(list: readonly T[] | undefined) =>
           list?.toSorted((a, b) => a.id.localeCompare(b.id));
-        expect(sorted(row.carried?.assets), `${label}: assets of ${row.id}`).toEqual(
-          sorted(await selectAssets(db, space, named)),
-        );
-        expect(sorted(row.carried?.users), `${label}: users of ${row.id}`).toEqual(
-          sorted(await selectUsers(db, space, named)),
-        );
+        if (row.carried) {
+          expect(sorted(row.carried.assets), `${label}: assets of ${row.id}`).toEqual(
+            sorted(await selectAssets(db, space, named)),
+          );
+          expect(sorted(row.carried.users), `${label}: users of ${row.id}`).toEqual(
+            sorted(await selectUsers(db, space, named)),
+          );
+        }
+        // Read with its related documents: the documents the walk delivers for the same ids, each checked alike.
+        if (row.carried?.documents) {
+          const related = await checkTargets(`${label}: related of ${row.id}`, row.carried.documents);
+          const walkedRelated = await selectDocuments(db, { spaceId: space, locale, ids: named }, 'chain');
+          expect(sorted(related), `${label}: related documents of ${row.id}`).toEqual(sorted(walkedRelated));
+          // And where it is delivered in every locale, in the order the walk gives.
+          expect(row.carried.alternates, `${label}: alternates of ${row.id}`).toEqual(
+            await selectPermalinks(db, { spaceId: space, locale: 'every', ids: [row.id] }, 'chain'),
+          );
+        }
       }
     }
     return rows.map(({ linkTargets, carried, ...row }) => row);
@@ -189,7 +201,7 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
       await list({ parentId: ids.about, under: ids.about, tags, search: 'lovelace' }, 'all filters');
 
       const docs = await same(`${at}: documents by id`, (route) =>
-        selectDocuments(db, { spaceId: space, locale, ids: all }, route),
+        selectDocuments(db, { spaceId: space, locale, ids: all, refs: true }, route),
       );
       const parentIds = sample(4);
       await same(`${at}: children`, (route) =>
@@ -200,8 +212,9 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
       );
       for (const doc of docs) {
         const segments = doc.permalink.split('/');
+        // With the documents its fields name (a page's read); the walk has no such option and is the reference.
         await same(`${at}: at ${doc.permalink}`, (route) =>
-          selectDocuments(db, { spaceId: space, locale, segments }, route),
+          selectDocuments(db, { spaceId: space, locale, segments, related: true }, route),
         );
         await same(`${at}: at ${doc.permalink}/missing`, (route) =>
           selectDocuments(db, { spaceId: space, locale, segments: [...segments, 'missing'] }, route),
@@ -304,9 +317,25 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
   it('delivers what the walk delivers after an import', async () => {
     await compareAll('import', random(1));
     // The fixture's rich text and link field point at the team page: rows carry its address.
-    const docs = await selectDocuments(db, { spaceId: space, locale: 'en', ids: await documentIds() });
+    const docs = await selectDocuments(db, {
+      spaceId: space,
+      locale: 'en',
+      ids: await documentIds(),
+      refs: true,
+    });
+    expect(docs.every((d) => d.carried)).toBe(true);
     expect(docs.flatMap((d) => d.linkTargets ?? [])).toContainEqual(
       expect.objectContaining({ id: ids.team, permalink: 'about/team' }),
+    );
+    // The about page names the team page (link, related) and the English-only page: read with it when asked.
+    const [about] = await selectDocuments(db, {
+      spaceId: space,
+      locale: 'en',
+      ids: [ids.about],
+      related: true,
+    });
+    expect(about?.carried?.documents?.map((d) => d.id)).toEqual(
+      expect.arrayContaining([ids.team, ids.englishOnly]),
     );
     // A post's author field names Ada, whose avatar is the fixture's image: rows carry both.
     expect(docs.flatMap((d) => d.carried?.users ?? [])).toContainEqual(

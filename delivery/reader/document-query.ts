@@ -146,9 +146,10 @@ const LINK_TARGETS = `,
       ) as link_targets`;
 
 /**
- * The assets and users a row's fields name (`document_versions.ref_ids`, migration 0007), read with it for the same
- * reason and on the same reads as its link targets: a page or a document with its expansions then needs no round
- * trip after its documents for them. Both are of the document's space, as `selectAssets` and `selectUsers` read them
+ * The assets and users a row's fields name (`document_versions.ref_ids`, migration 0007), read with it on the reads
+ * of documents by path or id that ask (`refs`, `related`): a page or a document with its expansions then needs no
+ * round trip after its documents for them. Reads that will not use them leave them out (two more lookups per row:
+ * a plain REST permalink went from 0.8 to 1.0 ms with them). Both are of the document's space, as `selectAssets` and `selectUsers` read them
  * (with no visibility rule: the ids come from delivered fields), a user with the avatar `selectUsers` joins.
  */
 const CARRIED = `,
@@ -161,8 +162,13 @@ const CARRIED = `,
         where cu.id = any(v.ref_ids) and cu.space_id = d.space_id
       ) as carried_users`;
 
-/** The columns of a full document row, from a delivered chain row `c`; with `targets`, its link targets, assets and users too. */
-function fullSelect(drafts: Drafts, extraColumns = '', targets = false): string {
+/** The columns of a full document row, from a delivered chain row `c` of `source`; `carry` adds its link targets, its assets and users. */
+function fullSelect(
+  drafts: Drafts,
+  extraColumns = '',
+  carry: { targets?: boolean; refs?: boolean } = {},
+  source = 'delivered',
+): string {
   return `select c.doc_id as id, c.locale, c.slugs, c.ancestors::text[] as ancestors,${extraColumns}
       d.type, d.parent_id, v.title, v.slug, v.state, v.fields, v.published_at, v.updated_at,
       case when c.locale <> s.default_locale then (
@@ -171,8 +177,8 @@ function fullSelect(drafts: Drafts, extraColumns = '', targets = false): string 
       coalesce((
         select json_agg(json_build_object('name', t.name, 'slug', t.slug) order by dt.position)
         from document_tags dt join tags t on t.id = dt.tag_id where dt.document_id = d.id
-      ), '[]'::json) as tags${targets ? LINK_TARGETS + CARRIED : ''}
-    from delivered c
+      ), '[]'::json) as tags${carry.targets ? LINK_TARGETS : ''}${carry.refs ? CARRIED : ''}
+    from ${source} c
     join documents d on d.id = c.doc_id
     join spaces s on s.id = d.space_id
     ${versionJoin('v', 'd', (col) => `${col} = c.locale`, drafts)}`;
@@ -242,6 +248,15 @@ export interface DocumentSelection {
   segments?: string[];
   /** The space's starred home document. */
   home?: boolean;
+  /** With the assets and users the fields name (`carried`); implied by `related`. */
+  refs?: boolean;
+  /**
+   * For a read of one document (a path, the home, one id): with the delivered documents its fields name (any
+   * id-shaped string of them, `ref_ids`), each with its own link targets, assets and users, in the same statement:
+   * `carried.documents` of its row, and where it is delivered in every locale (`carried.alternates`). Its related
+   * documents and alternates then cost no round trip of their own.
+   */
+  related?: boolean;
 }
 
 /**
@@ -253,6 +268,44 @@ function indexed(where: string[], tail = ''): string {
       select x.document_id as doc_id, x.locale, x.slugs, x.ancestors, x.sort_key
       from delivered_documents x where ${where.join(' and ')}${tail}
     )`;
+}
+
+/**
+ * `related as (...)`: the delivery index rows, in the document's locale, of every id-shaped string of the fields
+ * of the one document in `delivered` (its own version's: a version's shared fields are the default locale's).
+ */
+function relatedDelivered(space: string): string {
+  return `related as (
+      select x.document_id as doc_id, x.locale, x.slugs, x.ancestors, x.sort_key
+      from delivered r
+      join document_versions rv on rv.document_id = r.doc_id and rv.locale = r.locale and rv.state = 'published'
+      join delivered_documents x on x.document_id = any(rv.ref_ids) and x.locale = r.locale and x.space_id = ${space}
+    )`;
+}
+
+/**
+ * Where the document of a row `c` is delivered in every locale of its space, as `selectPermalinks` with
+ * `locale: 'every'` reads it (and in its order): its alternates, which a page reads beside its document.
+ */
+const ALTERNATES = `(select json_agg(json_build_object('locale', a.locale, 'slugs', a.slugs, 'ancestors', a.ancestors::text[]) order by a.sort_key, a.locale)
+        from delivered_documents a where a.document_id = c.doc_id and a.space_id = d.space_id and a.locale = any(s.locales))`;
+
+type RelatedRaw = RawDocument & {
+  related_row: boolean;
+  alternates: Array<{ locale: string; slugs: string[]; ancestors: string[] | null }> | null;
+};
+
+/** The rows of a read with `related`: the document's, carrying the related documents' rows and its alternates. */
+function withRelated(raw: RelatedRaw[]): DocumentRow[] {
+  const documents = raw.filter((r) => r.related_row).map(toRow);
+  return raw
+    .filter((r) => !r.related_row)
+    .map((r) => {
+      const row = toRow(r);
+      if (!row.carried) return row;
+      const alternates = (r.alternates ?? []).map((a) => permalinkRow(r.id, a.locale, a.slugs, a.ancestors));
+      return { ...row, carried: { ...row.carried, documents, alternates } };
+    });
 }
 
 /** Delivered documents by id, by parent or at a path, in tree order. One statement. */
@@ -268,14 +321,23 @@ export async function selectDocuments(
     if (sel.parentIds) where.push(p.oneOf('x.parent_id', sel.parentIds));
     if (sel.home) where.push('x.document_id = (select home_content_id from spaces where id = x.space_id)');
     // A path is one equality on the index (`delivered_documents_permalink`); like the walk, one document.
+    if (sel.segments) where.push(`x.slugs = ${p.add(sel.segments)}::text[]`);
+    const one = sel.segments ? ' order by x.sort_key, x.document_id limit 1' : '';
+    if (sel.related && (sel.segments || sel.home || sel.ids?.length === 1)) {
+      const all = { targets: true, refs: true };
+      const sql = `with ${indexed(where, one)}, ${relatedDelivered(p.add(sel.spaceId))}
+      ${fullSelect(undefined, ` false as related_row, ${ALTERNATES} as alternates,`, all)}
+      union all
+      ${fullSelect(undefined, ' true as related_row, null::json as alternates,', all, 'related')}`;
+      return withRelated((await db.query<RelatedRaw>(sql, p.values)).rows);
+    }
     if (sel.segments) {
-      where.push(`x.slugs = ${p.add(sel.segments)}::text[]`);
-      const sql = `with ${indexed(where, ' order by x.sort_key, x.document_id limit 1')}
-      ${fullSelect(undefined, '', true)}`;
+      const sql = `with ${indexed(where, one)}
+      ${fullSelect(undefined, '', { targets: true, refs: sel.refs })}`;
       return (await db.query<RawDocument>(sql, p.values)).rows.map(toRow);
     }
     const sql = `with ${indexed(where)}
-      ${fullSelect(undefined, '', true)}
+      ${fullSelect(undefined, '', { targets: true, refs: sel.refs })}
       order by c.sort_key, c.doc_id`;
     return (await db.query<RawDocument>(sql, p.values)).rows.map(toRow);
   }

@@ -3,8 +3,10 @@ import type { Db } from '../../core/db/types.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { publishedAssetIds } from '../../core/media/visibility.ts';
 import { selectAssets } from './asset-query.ts';
-import { publicContentModel, type SpaceModel } from './content-model.ts';
+import { expandsDocuments, publicContentModel, type SpaceModel } from './content-model.ts';
 import {
+  carriedAlternates,
+  carriedDocuments,
   type DeliverDeps,
   deliverAsset,
   deliverAssets,
@@ -20,7 +22,14 @@ import { createRegistry } from './registry.ts';
 import type { DocumentRow } from './rows.ts';
 import { shapeMenu } from './shape-menu.ts';
 import { selectSpace, selectSpaces } from './space-query.ts';
-import type { Alternates, DeliveredAsset, DeliveredDocument, ReadContext, Reader } from './types.ts';
+import type {
+  Alternates,
+  DeliveredAsset,
+  DeliveredDocument,
+  OneOptions,
+  ReadContext,
+  Reader,
+} from './types.ts';
 
 export interface ReaderOptions {
   db: Db;
@@ -51,8 +60,9 @@ export function createReader(options: ReaderOptions): Reader {
   /** One document or null; a document of a type the registry does not know answers `contentType.notFound`. */
   async function one(
     ctx: ReadContext,
-    selection: Omit<DocumentSelection, 'spaceId' | 'locale' | 'drafts'>,
+    selection: Omit<DocumentSelection, 'spaceId' | 'locale' | 'drafts' | 'related' | 'refs'>,
     expand?: string[],
+    options?: OneOptions,
   ) {
     const model = await modelFor(ctx);
     const rows = await selectDocuments(db, {
@@ -60,6 +70,9 @@ export function createReader(options: ReaderOptions): Reader {
       locale: ctx.locale,
       drafts: ctx.drafts,
       ...selection,
+      // What it names comes with it when it will be read next: expanded here, or asked by the caller.
+      related: options?.related === true || expandsDocuments(model, expand),
+      refs: (expand?.length ?? 0) > 0,
     });
     const row = rows[0];
     if (!row) {
@@ -108,29 +121,35 @@ export function createReader(options: ReaderOptions): Reader {
     space: (idOrName) => selectSpace(db, idOrName),
     spaces: () => selectSpaces(db),
 
-    async byPermalink(ctx, permalink, expand) {
+    async byPermalink(ctx, permalink, expand, options) {
       const segments = permalinkSegments(permalink);
       if (segments === null) {
         nothing(ctx);
         return null;
       }
-      return segments.length === 0 ? one(ctx, { home: true }, expand) : one(ctx, { segments }, expand);
+      return segments.length === 0
+        ? one(ctx, { home: true }, expand, options)
+        : one(ctx, { segments }, expand, options);
     },
 
-    home: (ctx, expand) => one(ctx, { home: true }, expand),
+    home: (ctx, expand, options) => one(ctx, { home: true }, expand, options),
 
-    byId: (ctx, id, expand) => one(ctx, { ids: [id] }, expand),
+    byId: (ctx, id, expand, options) => one(ctx, { ids: [id] }, expand, options),
 
-    async byIds(ctx, ids, expand) {
+    async byIds(ctx, ids, expand, from) {
       if (ids.length === 0) return new Map();
       const model = await modelFor(ctx);
       nothing(ctx);
-      const rows = await selectDocuments(db, {
-        spaceId: ctx.spaceId,
-        locale: ctx.locale,
-        drafts: ctx.drafts,
-        ids,
-      });
+      const rows =
+        (from && carriedDocuments(from, ids)) ??
+        (await selectDocuments(db, {
+          spaceId: ctx.spaceId,
+          locale: ctx.locale,
+          drafts: ctx.drafts,
+          ids,
+          // Their assets and users are read next: expanded here, or asked by a caller naming `from` (a page).
+          refs: from !== undefined || (expand?.length ?? 0) > 0,
+        }));
       const docs = await many(ctx, model, rows, expand);
       return new Map(docs.map((d) => [d.id, d]));
     },
@@ -177,16 +196,18 @@ export function createReader(options: ReaderOptions): Reader {
       return out;
     },
 
-    async alternates(ctx, ids) {
+    async alternates(ctx, ids, from) {
       const out = new Map<string, Alternates>();
       if (ids.length === 0) return out;
       nothing(ctx);
-      const rows = await selectPermalinks(db, {
-        spaceId: ctx.spaceId,
-        locale: 'every',
-        drafts: ctx.drafts,
-        ids,
-      });
+      const rows =
+        (from && carriedAlternates(from, ids)) ??
+        (await selectPermalinks(db, {
+          spaceId: ctx.spaceId,
+          locale: 'every',
+          drafts: ctx.drafts,
+          ids,
+        }));
       tagDocuments(ctx, rows);
       for (const row of rows) {
         const entry = out.get(row.id) ?? {};
@@ -206,7 +227,13 @@ export function createReader(options: ReaderOptions): Reader {
       ctx.tags.addTags([cacheTags.menu(rows.id)]);
       const ids = [...new Set(rows.items.flatMap((i) => (i.contentId ? [i.contentId] : [])))];
       const docRows = ids.length
-        ? await selectDocuments(db, { spaceId: ctx.spaceId, locale: ctx.locale, drafts: ctx.drafts, ids })
+        ? await selectDocuments(db, {
+            spaceId: ctx.spaceId,
+            locale: ctx.locale,
+            drafts: ctx.drafts,
+            ids,
+            refs: (expand?.length ?? 0) > 0,
+          })
         : [];
       const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
       // Entries whose document is not delivered in the locale are left out; a publish brings them back.

@@ -34,6 +34,10 @@ export interface DocumentRow {
 export interface CarriedRows {
   assets: AssetRow[];
   users: UserRow[];
+  /** The delivered documents its fields name, when the read asked (`DocumentSelection.related`). */
+  documents?: DocumentRow[];
+  /** Where it is delivered in every locale of its space, with `documents`. */
+  alternates?: PermalinkRow[];
 }
 
 /** Where a document is delivered: its permalink in one locale (links, alternates, redirects). */

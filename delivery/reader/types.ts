@@ -116,6 +116,15 @@ export interface ListResult {
 /** Where a document is published: its permalink per locale (for hreflang, locale switches, canonical). */
 export type Alternates = Record<string, string>;
 
+/** How one document is read. */
+export interface OneOptions {
+  /**
+   * Read the delivered documents its fields name with it, in the same statement, for a caller that asks for them
+   * next (`byIds` with `from`: a page's related documents). Implied when `expand` names a field of documents.
+   */
+  related?: boolean;
+}
+
 /**
  * `byPermalink`, `home` and `byId` answer null when nothing is delivered there and throw `contentType.notFound`
  * (AppError) for a document whose type the running registry does not know; the batched methods (`byIds`,
@@ -124,16 +133,43 @@ export type Alternates = Record<string, string>;
 export interface Reader {
   space(idOrName: string): Promise<SpaceInfo | null>;
   spaces(): Promise<SpaceInfo[]>;
-  byPermalink(ctx: ReadContext, permalink: string, expand?: string[]): Promise<DeliveredDocument | null>;
+  byPermalink(
+    ctx: ReadContext,
+    permalink: string,
+    expand?: string[],
+    options?: OneOptions,
+  ): Promise<DeliveredDocument | null>;
   /** The starred home document (`space.homeContentId`). */
-  home(ctx: ReadContext, expand?: string[]): Promise<DeliveredDocument | null>;
-  byId(ctx: ReadContext, id: string, expand?: string[]): Promise<DeliveredDocument | null>;
-  /** Batched: one query however many ids (GraphQL DataLoader, related documents). Missing ids are absent. */
-  byIds(ctx: ReadContext, ids: string[], expand?: string[]): Promise<Map<string, DeliveredDocument>>;
+  home(ctx: ReadContext, expand?: string[], options?: OneOptions): Promise<DeliveredDocument | null>;
+  byId(
+    ctx: ReadContext,
+    id: string,
+    expand?: string[],
+    options?: OneOptions,
+  ): Promise<DeliveredDocument | null>;
+  /**
+   * Batched: one query however many ids (GraphQL DataLoader, related documents). Missing ids are absent. With
+   * `from`, the delivered documents whose fields name the ids: the rows read with them (`OneOptions.related`)
+   * answer when every one was read with them, and no statement is sent.
+   */
+  byIds(
+    ctx: ReadContext,
+    ids: string[],
+    expand?: string[],
+    from?: readonly DeliveredDocument[],
+  ): Promise<Map<string, DeliveredDocument>>;
   list(ctx: ReadContext, query: ListQuery): Promise<ListResult>;
   /** Direct children in tree order, for navigation and GraphQL `children`. */
   children(ctx: ReadContext, parentIds: string[]): Promise<Map<string, DeliveredDocument[]>>;
-  alternates(ctx: ReadContext, ids: string[]): Promise<Map<string, Alternates>>;
+  /**
+   * Where each document is delivered, per locale. With `from`, documents read with `OneOptions.related`: what they
+   * were read with answers when every id is one of them, and no statement is sent.
+   */
+  alternates(
+    ctx: ReadContext,
+    ids: string[],
+    from?: readonly DeliveredDocument[],
+  ): Promise<Map<string, Alternates>>;
   menu(ctx: ReadContext, machineName: string, expand?: string[]): Promise<DeliveredMenu | null>;
   redirects(ctx: ReadContext): Promise<DeliveredRedirect[]>;
   /** An asset that published content references (else null). */

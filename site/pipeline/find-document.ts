@@ -19,6 +19,9 @@ async function orNull(read: Promise<DeliveredDocument | null>): Promise<Delivere
   }
 }
 
+/** A page reads its related documents next (gather-page-data.ts): they come with its document. */
+const withRelated = { related: true } as const;
+
 /** The home document of a site: the website setting, else the space's starred document. */
 export function homeId(site: SiteInfo): string | null {
   return site.settings.homeContentId ?? site.space.homeContentId;
@@ -38,12 +41,12 @@ export async function findDocument(
 ): Promise<DocumentStep> {
   const home = homeId(site);
   if (route.permalink === '') {
-    const doc = home ? await orNull(reader.byId(ctx, home)) : null;
+    const doc = home ? await orNull(reader.byId(ctx, home, undefined, withRelated)) : null;
     return doc ? { kind: 'document', document: doc } : null;
   }
   const permalink = decodePermalinkPath(route.permalink);
   if (permalink === null) return null;
-  const doc = await orNull(reader.byPermalink(ctx, permalink));
+  const doc = await orNull(reader.byPermalink(ctx, permalink, undefined, withRelated));
   if (!doc) return null;
   if (doc.id === home) return { kind: 'redirect', location: pagePath(route.prefix, '') + search };
   return { kind: 'document', document: doc };

@@ -37,7 +37,7 @@ export async function gatherPageData(
   refs.documents.delete(doc.id);
 
   const [documents, menus, ancestors] = await Promise.all([
-    reader.byIds(ctx, [...refs.documents]),
+    reader.byIds(ctx, [...refs.documents], undefined, [doc]),
     Promise.all(
       args.needs.menus.map((name) =>
         cachedRead(deps.cache, `menu:${name}`, ctx, (c) => reader.menu(c, name)),
@@ -55,7 +55,7 @@ export async function gatherPageData(
     if (typeof relatedAuthor === 'string') second.users.add(relatedAuthor);
   }
   const assetIds = [...refs.assets, ...second.assets];
-  // What names them: with their assets and users read with them, no round trip is left after the documents.
+  // What names them: with their assets and users read with them, no round trip is left after the document.
   const from = [doc, ...documents.values()];
   const [assets, users, designAssets] = await Promise.all([
     // Named by the fields of published documents just delivered: public by the rule, not checked again.

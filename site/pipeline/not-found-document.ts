@@ -17,7 +17,8 @@ export async function notFoundDocument(
   const staging =
     domain.environment === 'production' ? null : site.environments[domain.environment]?.notFoundContentId;
   const id = staging ?? site.settings.notFoundContentId;
-  const configured = id ? await reader.byId(ctx, id) : null;
+  // With what it names, as a page's document (gather-page-data.ts reads its related documents next).
+  const configured = id ? await reader.byId(ctx, id, undefined, { related: true }) : null;
   return configured ?? generatedNotFound(ctx.locale, args.homeHref);
 }
 

@@ -73,7 +73,7 @@ export async function prepareRender(
       homeId: home,
       href,
     }),
-    args.notFound ? Promise.resolve(new Map()) : deps.reader.alternates(ctx, [doc.id]),
+    args.notFound ? Promise.resolve(new Map()) : deps.reader.alternates(ctx, [doc.id], [doc]),
   ]);
   const versions = args.notFound
     ? []
