@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { CUSTOM_PLAN } from './custom-plan.ts';
+import { CUSTOM_PLAN, inlineValues } from './custom-plan.ts';
 import { isRead, isUnavailable, translateDbError } from './db-errors.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
@@ -12,14 +12,16 @@ const MAX_NAMED_STATEMENTS = 2000;
 const names = new Map<string, string>();
 
 /**
- * A query with parameters as a named (prepared) statement: each connection parses it once and PostgreSQL
- * keeps its plan (a generic one after five runs when that is no dearer), instead of parsing and planning
- * every statement on every call (issue 14: planning cost more than running on an uncached page). The
- * name is a digest of the text, so one text is one statement on every connection.
+ * A query with parameters as a named (prepared) statement: each connection parses it once and plans it once,
+ * generically (`plan_cache_mode`, below), instead of parsing and planning every statement on every call
+ * (issue 14: planning cost more than running on an uncached page). The name is a digest of the text, so one
+ * text is one statement on every connection. A `CUSTOM_PLAN` statement goes with its values in its text, so
+ * it is planned for them.
  */
 export function namedQuery(sql: string, params: unknown[] | undefined): string | pg.QueryConfig {
   if (params === undefined) return sql;
-  if (sql.startsWith(CUSTOM_PLAN)) return { text: sql, values: params };
+  if (sql.startsWith(CUSTOM_PLAN))
+    return inlineValues(sql, params, pg.escapeLiteral) ?? { text: sql, values: params };
   let name = names.get(sql);
   if (name === undefined) {
     if (names.size >= MAX_NAMED_STATEMENTS) return { text: sql, values: params };
@@ -36,7 +38,17 @@ const stalePlan = (err: unknown) =>
 export function openPgDb(url: string, options: { poolMax: number }): Db {
   // Idle connections are kept (pg closes them after 10 s by default): a new one costs its connect and the
   // parse and planning of every prepared statement again, which the first pages after a quiet spell paid.
+  //
+  // Every parameterized statement is planned once per connection, generically. Left to choose, PostgreSQL plans
+  // anew for the values when a generic plan looks dearer than the plans it made for them: after a publish the
+  // website's page statement (a document with all it names) was planned at every run, 3–5 ms each (its `bind` in
+  // the server log), and the first fresh page took 11.5 ms instead of 5.7 (bench/publish.ts, docs/performance.md).
+  // Set on each new connection, before its first query (queued first), rather than as a startup option, which
+  // connection poolers such as PgBouncer refuse.
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax, idleTimeoutMillis: 0 });
+  pool.on('connect', (client) => {
+    client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const stats = { queries: 0 };
