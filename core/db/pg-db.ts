@@ -35,6 +35,29 @@ export function namedQuery(sql: string, params: unknown[] | undefined): string |
 const stalePlan = (err: unknown) =>
   (err as { code?: string }).code === '0A000' && /cached plan/.test((err as Error).message ?? '');
 
+/** A connection that plans every prepared statement generically from its first query on (`openPgDb`). */
+class GenericPlanClient extends pg.Client {
+  // pg-pool connects with a callback; `await client.connect()` gets the promise.
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.Client> | undefined {
+    const ready = super
+      .connect()
+      // A server without the setting (before PostgreSQL 12) plans as it chooses.
+      .then(() => this.query('set plan_cache_mode = force_generic_plan').catch(() => undefined))
+      .then(() => this as pg.Client);
+    if (!callback) return ready;
+    const report = callback as (err: Error | null, client?: pg.Client) => void;
+    ready.then(
+      (client) => report(null, client),
+      (err: Error) => report(err),
+    );
+    return undefined;
+  }
+}
+
+type ConnectCallback = ((err: Error) => void) | ((err: null, c: pg.Client) => void);
+
 export function openPgDb(url: string, options: { poolMax: number }): Db {
   // Idle connections are kept (pg closes them after 10 s by default): a new one costs its connect and the
   // parse and planning of every prepared statement again, which the first pages after a quiet spell paid.
@@ -43,11 +66,13 @@ export function openPgDb(url: string, options: { poolMax: number }): Db {
   // anew for the values when a generic plan looks dearer than the plans it made for them: after a publish the
   // website's page statement (a document with all it names) was planned at every run, 3–5 ms each (its `bind` in
   // the server log), and the first fresh page took 11.5 ms instead of 5.7 (bench/publish.ts, docs/performance.md).
-  // Set on each new connection, before its first query (queued first), rather than as a startup option, which
-  // connection poolers such as PgBouncer refuse.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax, idleTimeoutMillis: 0 });
-  pool.on('connect', (client) => {
-    client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
+  // Set on each new connection before the pool hands it out (`GenericPlanClient`), rather than as a startup
+  // option, which connection poolers such as PgBouncer refuse.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax,
+    idleTimeoutMillis: 0,
+    Client: GenericPlanClient,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
