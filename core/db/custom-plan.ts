@@ -18,10 +18,14 @@ function literal(value: unknown, quote: (text: string) => string): string | unde
   if (Array.isArray(value)) {
     const items: string[] = [];
     for (const item of value) {
-      if (item === null || item === undefined) items.push('NULL');
-      else if (Array.isArray(item) || item instanceof Uint8Array) return undefined;
-      else if (text(item).includes('\0')) return undefined;
-      else items.push(`"${text(item).replace(/[\\"]/g, (c) => `\\${c}`)}"`);
+      if (item === null || item === undefined) {
+        items.push('NULL');
+        continue;
+      }
+      if (Array.isArray(item) || item instanceof Uint8Array) return undefined;
+      const element = text(item);
+      if (element.includes('\0')) return undefined;
+      items.push(`"${element.replace(/[\\"]/g, (c) => `\\${c}`)}"`);
     }
     return quote(`{${items.join(',')}}`);
   }

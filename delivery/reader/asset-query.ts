@@ -1,12 +1,23 @@
 import type { Queryable } from '../../core/db/types.ts';
 import type { AssetRow, UserRow } from './rows.ts';
 
-const assetColumns = (a: string) =>
-  `${a}.id, ${a}.filename, ${a}.mime_type, ${a}.width, ${a}.height, ${a}.alt, ${a}.focal_point, ${a}.crop`;
+/** The columns of an asset row (`RawAsset`), as selected and as carried. */
+const ASSET_COLUMNS = [
+  'id',
+  'filename',
+  'mime_type',
+  'width',
+  'height',
+  'alt',
+  'focal_point',
+  'crop',
+] as const;
 
-/** The columns of `assetColumns` as one JSON object (a `RawAsset`), for rows carried by another statement. */
+const assetColumns = (a: string) => ASSET_COLUMNS.map((c) => `${a}.${c}`).join(', ');
+
+/** The same columns as one JSON object (a `RawAsset`), for rows carried by another statement. */
 export const assetJson = (a: string) =>
-  `json_build_object('id', ${a}.id, 'filename', ${a}.filename, 'mime_type', ${a}.mime_type, 'width', ${a}.width, 'height', ${a}.height, 'alt', ${a}.alt, 'focal_point', ${a}.focal_point, 'crop', ${a}.crop)`;
+  `json_build_object(${ASSET_COLUMNS.map((c) => `'${c}', ${a}.${c}`).join(', ')})`;
 
 export interface RawAsset {
   id: string;

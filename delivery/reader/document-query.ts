@@ -149,8 +149,9 @@ const LINK_TARGETS = `,
  * The assets and users a row's fields name (`document_versions.ref_ids`, migration 0007), read with it on the reads
  * of documents by path or id that ask (`refs`, `related`): a page or a document with its expansions then needs no
  * round trip after its documents for them. Reads that will not use them leave them out (two more lookups per row:
- * a plain REST permalink went from 0.8 to 1.0 ms with them). Both are of the document's space, as `selectAssets` and `selectUsers` read them
- * (with no visibility rule: the ids come from delivered fields), a user with the avatar `selectUsers` joins.
+ * a plain REST permalink went from 0.8 to 1.0 ms with them). Both are of the document's space, as `selectAssets`
+ * and `selectUsers` read them (with no visibility rule: the ids come from delivered fields), a user with the
+ * avatar `selectUsers` joins.
  */
 const CARRIED = `,
       (select coalesce(json_agg(${assetJson('ca')}), '[]'::json)
@@ -162,7 +163,10 @@ const CARRIED = `,
         where cu.id = any(v.ref_ids) and cu.space_id = d.space_id
       ) as carried_users`;
 
-/** The columns of a full document row, from a delivered chain row `c` of `source`; `carry` adds its link targets, its assets and users. */
+/**
+ * The columns of a full document row, from a delivered chain row `c` of `source`; `carry` adds its link targets
+ * (`targets`) and its assets and users (`refs`).
+ */
 function fullSelect(
   drafts: Drafts,
   extraColumns = '',

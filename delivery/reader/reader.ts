@@ -56,6 +56,8 @@ export function createReader(options: ReaderOptions): Reader {
   };
   const nothing = (ctx: ReadContext) => ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
   const expandSet = (expand?: string[]) => new Set(expand ?? []);
+  /** Whether a read expands anything: then the assets and users its rows name are read with them (`refs`). */
+  const expands = (expand?: string[]) => (expand?.length ?? 0) > 0;
 
   /** One document or null; a document of a type the registry does not know answers `contentType.notFound`. */
   async function one(
@@ -72,7 +74,7 @@ export function createReader(options: ReaderOptions): Reader {
       ...selection,
       // What it names comes with it when it will be read next: expanded here, or asked by the caller.
       related: options?.related === true || expandsDocuments(model, expand),
-      refs: (expand?.length ?? 0) > 0,
+      refs: expands(expand),
     });
     const row = rows[0];
     if (!row) {
@@ -148,7 +150,7 @@ export function createReader(options: ReaderOptions): Reader {
           drafts: ctx.drafts,
           ids,
           // Their assets and users are read next: expanded here, or asked by a caller naming `from` (a page).
-          refs: from !== undefined || (expand?.length ?? 0) > 0,
+          refs: from !== undefined || expands(expand),
         }));
       const docs = await many(ctx, model, rows, expand);
       return new Map(docs.map((d) => [d.id, d]));
@@ -232,7 +234,7 @@ export function createReader(options: ReaderOptions): Reader {
             locale: ctx.locale,
             drafts: ctx.drafts,
             ids,
-            refs: (expand?.length ?? 0) > 0,
+            refs: expands(expand),
           })
         : [];
       const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
