@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { graphqlIds as ids } from './graphql-fixture.ts';
 import { type GraphqlWorld, graphqlWorld } from './graphql-test-kit.ts';
+import { requestReads } from './request-reads.ts';
 
 /** A `contents` page selecting relations, images, users, links, parent, children and blocks two levels deep. */
 const query = `query Page($parentId: ID!, $locale: String) {
@@ -77,6 +78,48 @@ describe.each(testDatabases())('GraphQL database queries on $kind', ({ open }) =
     });
     // A small constant: the list, then one batch per relation level (documents, assets, users, children).
     expect(hundred.queries).toBeLessThanOrEqual(20);
+  });
+
+  it('reads a page of documents with their images, links and authors in one statement', async () => {
+    const before = world.db.stats.queries;
+    const answer = await world.post(`{ contents(parentId: "${ids.bulk10}") { items { title
+      ... on Page { hero { url card: variant(preset: "card") } author { name avatar { url } } cta { href }
+        content { blocks { ... on Hero { image { alt } } } } } } } }`);
+    expect(answer.body.errors).toBeUndefined();
+    const items = answer.body.data.contents.items;
+    expect(items).toHaveLength(10);
+    expect(items[9]).toMatchObject({
+      title: 'Bulk 9',
+      hero: { url: expect.stringMatching(/\/original$/), card: expect.stringMatching(/\/card\.webp\?s=/) },
+      author: { name: 'Ada', avatar: { url: expect.any(String) } },
+      cta: { href: '/about/team' },
+      content: { blocks: [{ image: { alt: 'A dot' } }, {}, {}] },
+    });
+    expect(world.db.stats.queries - before).toBe(1);
+  });
+
+  it('reads an asset or user that the documents read so far did not bring', async () => {
+    const reads = requestReads({
+      reader: world.reader,
+      spaceId: ids.space,
+      defaultLocale: 'en',
+      tags: { addTags() {} },
+    });
+    const page = await world.reader.list(reads.context('en'), {
+      parentId: ids.bulk10,
+      limit: 10,
+      offset: 0,
+      carry: true,
+    });
+    reads.remember(page.items);
+    const before = world.db.stats.queries;
+    // Named by the page's fields: brought with it.
+    expect((await reads.fieldAsset(ids.image))?.filename).toBe('dot.png');
+    expect((await reads.user(ids.user))?.name).toBe('Ada');
+    expect(world.db.stats.queries - before).toBe(0);
+    // Named by no document of the page (as by a relation read later): read on its own.
+    expect((await reads.fieldAsset(ids.orphanImage))?.filename).toBe('orphan.png');
+    expect(world.db.stats.queries - before).toBe(1);
   });
 
   it('answers an identical query from the cache without touching the database', async () => {

@@ -44,7 +44,8 @@ export interface ContentsArgs {
   offset?: number | null;
 }
 
-export async function contents(ctx: GraphqlContext, args: ContentsArgs): Promise<ListResult> {
+/** `carry`: the query asks the items for objects (selects-objects.ts), which their rows then bring. */
+export async function contents(ctx: GraphqlContext, args: ContentsArgs, carry = false): Promise<ListResult> {
   const read = ctx.reads.context(localeArg(ctx.space, args.locale));
   const parentId = optionalIdArg('parentId', args.parentId);
   const under = optionalIdArg('under', args.under);
@@ -57,6 +58,7 @@ export async function contents(ctx: GraphqlContext, args: ContentsArgs): Promise
     ...(under ? { under } : {}),
     ...(search ? { search } : {}),
     ...(args.tags?.length ? { tags: args.tags } : {}),
+    ...(carry ? { carry } : {}),
   });
   ctx.reads.remember(result.items);
   return result;

@@ -65,21 +65,38 @@ export function requestReads(args: RequestReadsArgs): RequestReads {
         return lists;
       }),
   );
+  // Documents read so far: assets and users their rows brought (a list with `carry`) need no read of their own.
+  // An id may come from a document not among them (a relation read later): what they did not bring is read.
+  const known: DeliveredDocument[] = [];
+  async function knownFirst<V>(
+    ids: readonly string[],
+    read: (ids: string[], from?: readonly DeliveredDocument[]) => Promise<Map<string, V>>,
+  ): Promise<Map<string, V>> {
+    const found = known.length > 0 ? await read([...ids], known) : new Map<string, V>();
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length === 0) return found;
+    return new Map([...found, ...(await read(missing))]);
+  }
   // Assets and users do not depend on the locale; the space's default serves as the context's.
   const assets = new DataLoader<string, DeliveredAsset | null>(async (ids) => {
     const found = await reader.assets(context(defaultLocale), [...ids]);
     return ids.map((id) => found.get(id) ?? null);
   });
   const fieldAssets = new DataLoader<string, DeliveredAsset | null>(async (ids) => {
-    const found = await reader.referencedAssets(context(defaultLocale), [...ids]);
+    const found = await knownFirst(ids, (wanted, from) =>
+      reader.referencedAssets(context(defaultLocale), wanted, from),
+    );
     return ids.map((id) => found.get(id) ?? null);
   });
   const users = new DataLoader<string, DeliveredUser | null>(async (ids) => {
-    const found = await reader.users(context(defaultLocale), [...ids]);
+    const found = await knownFirst(ids, (wanted, from) => reader.users(context(defaultLocale), wanted, from));
     return ids.map((id) => found.get(id) ?? null);
   });
   function remember(list: Iterable<DeliveredDocument>) {
-    for (const doc of list) documents(doc.locale).prime(doc.id, doc);
+    for (const doc of list) {
+      documents(doc.locale).prime(doc.id, doc);
+      known.push(doc);
+    }
   }
   return {
     context,

@@ -375,6 +375,12 @@ export interface ListSelection {
   search?: string;
   limit: number;
   offset: number;
+  /**
+   * The page's rows with their link targets, assets and users (`carried`), for a caller that will use them (a
+   * GraphQL list that selects more than plain values): one statement instead of three in sequence. Only on the
+   * index route; a plain REST list leaves them out (per-row lookups cost a page more than it would use).
+   */
+  carry?: boolean;
 }
 
 type ListPage = { rows: DocumentRow[]; total: number };
@@ -450,7 +456,7 @@ function listByIndex(db: Queryable, sel: ListSelection): Promise<ListPage> {
     : ` order by x.sort_key, x.document_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}`;
   const sql = `${written ? '' : CUSTOM_PLAN}with ${indexed(where, page)}
     select n.total, page.* from (${total ?? `select count(*)::int as total from delivered_documents x where ${where.join(' and ')}`}) n
-    left join lateral (${fullSelect(undefined, ' c.sort_key,')}) page on true
+    left join lateral (${fullSelect(undefined, ' c.sort_key,', sel.carry ? { targets: true, refs: true } : {})}) page on true
     order by page.sort_key, page.id`;
   return runList(db, sql, p);
 }

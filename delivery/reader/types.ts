@@ -104,6 +104,8 @@ export interface ListQuery {
   limit: number;
   offset: number;
   expand?: string[];
+  /** Read the page's link targets, assets and users with it (document-query.ts `ListSelection.carry`). */
+  carry?: boolean;
 }
 
 export interface ListResult {

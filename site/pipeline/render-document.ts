@@ -100,7 +100,12 @@ export async function prepareRender(
     designs: bundle.designs,
     fields,
     data: { ...data, versions },
-    href: { document: href, home: () => pagePath(route.prefix, ''), current: target.path },
+    href: {
+      document: href,
+      home: () => pagePath(route.prefix, ''),
+      current: target.path,
+      key: `${route.prefix}\0${home ?? ''}`,
+    },
     ...(args.formResult ? { formResult: args.formResult } : {}),
     ...formStamps(site.space.id),
     ...(args.preview ? { preview: true } : {}),

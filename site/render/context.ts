@@ -91,6 +91,11 @@ export interface RenderContext {
     home(): string;
     /** The current path, to mark the current menu entry. */
     current: string;
+    /**
+     * Names what `document` and `home` return (the locale's prefix and the home document): equal keys,
+     * equal links, so a menu's markup may be reused across pages. Absent: nothing is reused.
+     */
+    key?: string;
   };
   formResult?: FormResult;
   /**

@@ -83,6 +83,33 @@ describe.each(testDatabases())('rendering designs on $kind', ({ open }) => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("marks each page's own menu entry, with the menu's markup reused between pages", async () => {
+    const menuOf = async (url: string) => {
+      const html = await (await site.get(url)).text();
+      return /<ul class="m-\w+-menu">.*?<\/ul><\/div><\/nav>/.exec(html)?.[0] ?? '';
+    };
+    const currents = (menu: string) => [...menu.matchAll(/aria-current="page">([^<]+)</g)].map((m) => m[1]);
+    const about = await menuOf('http://fixture.test/about');
+    const team = await menuOf('http://fixture.test/about/team');
+    const only = await menuOf('http://fixture.test/news/english-only');
+    expect(currents(about)).toEqual(['About']);
+    expect(currents(team)).toEqual(['Team']);
+    expect(currents(only)).toEqual(['Only English']);
+    // Without their marks the three are the same markup.
+    const unmarked = (menu: string) => menu.replace(/ class="m-\w+-current" aria-current="page"/g, '');
+    expect(unmarked(team)).toBe(unmarked(about));
+    expect(unmarked(only)).toBe(unmarked(about));
+    // Two pages outside the menu: no mark, the same markup (the second one reused).
+    const news = await menuOf('http://fixture.test/news');
+    expect(news).toContain('href="/about/team"');
+    expect(currents(news)).toEqual([]);
+    expect(await menuOf('http://fixture.test/news/hello')).toBe(news);
+    // Another locale: its own links and labels, not the English markup.
+    const de = await menuOf('http://de.fixture.test/ueber-uns');
+    expect(de).not.toBe('');
+    expect(de).not.toContain('href="/about"');
+  });
+
   it('loads the first image eagerly with high priority and the rest lazily', async () => {
     const html = await (await site.get('http://fixture.test/')).text();
     const imgs = (html.match(/<img[^>]*>/g) ?? []).filter((i) => !i.includes('alt="Fixture"'));

@@ -8,6 +8,7 @@ import {
 } from 'graphql/index.js';
 import type { GraphqlContext } from '../context.ts';
 import * as queries from '../queries.ts';
+import { itemsSelectObjects } from '../selects-objects.ts';
 import type { CommonTypes } from './common-types.ts';
 
 const string = { type: GraphQLString };
@@ -47,7 +48,7 @@ export function queryType(common: CommonTypes): GraphQLObjectType {
           limit: { type: GraphQLInt, defaultValue: 25, description: '1 to 100; other values are refused.' },
           offset: { type: GraphQLInt, defaultValue: 0 },
         },
-        resolve: (_s, args, ctx) => queries.contents(ctx, args),
+        resolve: (_s, args, ctx, info) => queries.contents(ctx, args, itemsSelectObjects(info)),
       },
       menu: {
         type: common.menu,

@@ -1,6 +1,7 @@
+import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import { isSafeHref, type MenuDesign } from '../../../core/designs/index.ts';
-import type { DeliveredMenuItem } from '../../../delivery/reader/types.ts';
+import type { DeliveredMenu, DeliveredMenuItem } from '../../../delivery/reader/types.ts';
 import {
   ISLAND_ATTR,
   MENU_CLOSE_ATTR,
@@ -23,6 +24,7 @@ interface MenuView {
   id: string;
   cls: (part: MenuClassPart) => string;
   design: MenuDesign;
+  designKey: string | null;
 }
 
 function itemHref(env: Env, item: DeliveredMenuItem): string | null {
@@ -73,6 +75,59 @@ function entry(view: MenuView, item: DeliveredMenuItem, depth: number, top: bool
 }
 
 /**
+ * The HTML of a menu's entries, per menu (the read is held until a purge), per design, and per everything else
+ * the entries' markup depends on: the menu's element id, the locale, the links' form and which entries are
+ * current. A footer of 200 entries was most of an uncached page's render. Bounded per menu: the current
+ * entries vary by page, so past `MEMO_PER_MENU` keys the menu's memo starts over.
+ */
+const memo = new WeakMap<DeliveredMenu, WeakMap<MenuDesign, Map<string, string>>>();
+const MEMO_PER_MENU = 256;
+
+/** Which entries (in walk order, to the design's depth) are current for this page. */
+function currentEntries(
+  env: Env,
+  items: readonly DeliveredMenuItem[],
+  depth: number,
+  out: number[],
+  at = { i: 0 },
+) {
+  for (const item of items) {
+    const href = itemHref(env, item);
+    if (item.content?.id === env.ctx.document.id || (href !== null && href === env.ctx.href.current))
+      out.push(at.i);
+    at.i++;
+    if (depth > 1 && item.children.length > 0) currentEntries(env, item.children, depth - 1, out, at);
+  }
+  return out;
+}
+
+/** The memo of one menu in one design. */
+function memoOf(menu: DeliveredMenu, design: MenuDesign): Map<string, string> {
+  const byDesign = memo.get(menu) ?? new WeakMap<MenuDesign, Map<string, string>>();
+  memo.set(menu, byDesign);
+  const html = byDesign.get(design) ?? new Map<string, string>();
+  byDesign.set(design, html);
+  return html;
+}
+
+function entries(view: MenuView, menu: DeliveredMenu): Child {
+  const { env, design } = view;
+  const render = () => menu.items.map((item) => entry(view, item, design.depth, true));
+  const links = env.ctx.href.key;
+  if (links === undefined) return render();
+  const current = currentEntries(env, menu.items, design.depth, []);
+  const key = `${view.designKey}\0${view.id}\0${env.ctx.locale}\0${links}\0${current}`;
+  const html = memoOf(menu, design);
+  let fragment = html.get(key);
+  if (fragment === undefined) {
+    fragment = render().join('');
+    if (html.size >= MEMO_PER_MENU) html.clear();
+    html.set(key, fragment);
+  }
+  return raw(fragment);
+}
+
+/**
  * `menu`: a resolved menu in its menu design (`props.design`, else a plain bar), to the design's
  * depth, in the markup of islands/contract.ts ("Menu markup"). Every link is in the HTML; dropdown,
  * mega, burger and panel menus are marked for the menu island, whose buttons the stylesheet shows
@@ -88,7 +143,7 @@ export function MenuNode({ node, env, attrs }: NodeProps<'menu'>): Child {
   const designKey = stored ? key : null;
   const design = stored ?? PLAIN_BAR;
   const cls = (part: MenuClassPart) => menuClass(designKey, part);
-  const view: MenuView = { env, id: `m${ctx.state.ids++}`, cls, design };
+  const view: MenuView = { env, id: `m${ctx.state.ids++}`, cls, design, designKey };
   const mobile = design.mobile?.behaviour;
   const collapses = mobile === 'burger' || mobile === 'panel';
   const island = menuIsIsland(design);
@@ -117,7 +172,7 @@ export function MenuNode({ node, env, attrs }: NodeProps<'menu'>): Child {
           {say('close', ctx.locale)}
         </button>
       ) : null}
-      <ul class={cls('menu')}>{menu.items.map((item) => entry(view, item, design.depth, true))}</ul>
+      <ul class={cls('menu')}>{entries(view, menu)}</ul>
     </div>,
   ];
   // A menu inside a `nav` container is that landmark's content; elsewhere it is its own, named one.
