@@ -3,7 +3,7 @@
  * run, and the cost curves; writes bench/results.md.
  *
  *   npm run bench -- [--seconds 6] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
- *                    [--uncached-warm-up 5] [--render-warm-up 10]
+ *                    [--uncached-warm-up 15] [--render-warm-up 10]
  *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
  *                                              curves; results.md is left alone unless --out is given)
  *   npm run bench -- --only list-curve        (only the list latency curve; PostgreSQL)
@@ -69,7 +69,7 @@ const option = (name: string, fallback: number) => {
 };
 const SECONDS = option('seconds', 6);
 /** Seconds of unmeasured requests before each uncached path (one at a time), and before the uncached render. */
-const UNCACHED_WARM_UP = option('uncached-warm-up', 5);
+const UNCACHED_WARM_UP = option('uncached-warm-up', 15);
 const RENDER_WARM_UP = option('render-warm-up', 10);
 const CONNECTIONS = option('connections', 10);
 const RENDERS = option('renders', 500);
