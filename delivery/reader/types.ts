@@ -104,7 +104,10 @@ export interface ListQuery {
   limit: number;
   offset: number;
   expand?: string[];
-  /** Read the page's link targets, assets and users with it (document-query.ts `ListSelection.carry`). */
+  /**
+   * Read the page's link targets, assets and users with it (document-query.ts `ListSelection.carry`); implied by
+   * an `expand`.
+   */
   carry?: boolean;
 }
 
