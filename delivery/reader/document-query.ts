@@ -377,9 +377,8 @@ export interface ListSelection {
   offset: number;
   /**
    * The page's rows with their link targets, assets and users (`carried`), for a caller that will use them (a
-   * list with `expand`, a GraphQL list that selects more than plain values): one statement instead of three in
-   * sequence. Only on the index route; a plain REST list leaves them out (per-row lookups cost a page more than
-   * it would use).
+   * GraphQL list that selects more than plain values): one statement instead of three in sequence. Only on the
+   * index route; a plain REST list leaves them out (per-row lookups cost a page more than it would use).
    */
   carry?: boolean;
 }

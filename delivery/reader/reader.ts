@@ -177,7 +177,7 @@ export function createReader(options: ReaderOptions): Reader {
         search: query.search,
         limit,
         offset,
-        ...(query.carry || expands(query.expand) ? { carry: true } : {}),
+        ...(query.carry ? { carry: true } : {}),
       });
       return { items: await many(ctx, model, rows, query.expand), total, limit, offset };
     },

@@ -104,10 +104,7 @@ export interface ListQuery {
   limit: number;
   offset: number;
   expand?: string[];
-  /**
-   * Read the page's link targets, assets and users with it (document-query.ts `ListSelection.carry`); implied by
-   * an `expand`.
-   */
+  /** Read the page's link targets, assets and users with it (document-query.ts `ListSelection.carry`). */
   carry?: boolean;
 }
 
