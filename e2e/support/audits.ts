@@ -71,11 +71,27 @@ export interface LighthouseScores {
   benchmarkIndex: number;
 }
 
-/** Lighthouse (npm `lighthouse`) against a Chromium that listens on a remote-debugging port. */
+/**
+ * Lighthouse against a Chromium that listens on a remote-debugging port. A run whose trace lacks the
+ * navigation's start (`NO_NAVSTART`, "Please run Lighthouse again": the trace recording, not the page) is run
+ * once more; any other runtime error, or the same one twice, is the result.
+ */
 export async function lighthouseScores(
   url: string,
   debuggingPort: number,
   formFactor: 'mobile' | 'desktop' = 'mobile',
+): Promise<LighthouseScores> {
+  const first = await lighthouseRun(url, debuggingPort, formFactor);
+  if (!first.runtimeError?.startsWith('NO_NAVSTART:')) return first;
+  const again = await lighthouseRun(url, debuggingPort, formFactor);
+  return { ...again, runWarnings: [`run again after ${first.runtimeError}`, ...again.runWarnings] };
+}
+
+/** One Lighthouse (npm `lighthouse`) run. */
+async function lighthouseRun(
+  url: string,
+  debuggingPort: number,
+  formFactor: 'mobile' | 'desktop',
 ): Promise<LighthouseScores> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
