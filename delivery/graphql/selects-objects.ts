@@ -1,4 +1,4 @@
-import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql/index.js';
+import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql/index.js';
 
 /**
  * Whether a list field's `items` are asked for more than plain values: an object field (a block, an image, a
@@ -6,17 +6,15 @@ import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql/in
  * targets, assets and users in its statement (`ListQuery.carry`); one for titles and dates does not pay for them.
  */
 export function itemsSelectObjects(info: GraphQLResolveInfo): boolean {
-  const objects = (set: SelectionSetNode | undefined): boolean =>
+  /** Whether a field of `set`, or of a fragment in it, passes `test`. */
+  const anyField = (set: SelectionSetNode | undefined, test: (field: FieldNode) => boolean): boolean =>
     (set?.selections ?? []).some((s) => {
-      if (s.kind === Kind.FIELD) return s.selectionSet !== undefined;
-      if (s.kind === Kind.INLINE_FRAGMENT) return objects(s.selectionSet);
-      return objects(info.fragments[s.name.value]?.selectionSet);
+      if (s.kind === Kind.FIELD) return test(s);
+      const inner =
+        s.kind === Kind.INLINE_FRAGMENT ? s.selectionSet : info.fragments[s.name.value]?.selectionSet;
+      return anyField(inner, test);
     });
-  const items = (set: SelectionSetNode | undefined): boolean =>
-    (set?.selections ?? []).some((s) => {
-      if (s.kind === Kind.FIELD) return s.name.value === 'items' && objects(s.selectionSet);
-      if (s.kind === Kind.INLINE_FRAGMENT) return items(s.selectionSet);
-      return items(info.fragments[s.name.value]?.selectionSet);
-    });
-  return info.fieldNodes.some((node) => items(node.selectionSet));
+  const objects = (field: FieldNode) => field.selectionSet !== undefined;
+  const items = (field: FieldNode) => field.name.value === 'items' && anyField(field.selectionSet, objects);
+  return info.fieldNodes.some((node) => anyField(node.selectionSet, items));
 }

@@ -32,11 +32,15 @@ function itemHref(env: Env, item: DeliveredMenuItem): string | null {
   return item.content ? env.ctx.href.document(item.content) : null;
 }
 
+/** Whether an entry (whose link is `href`) is the page's own: its document, or its address. */
+function isCurrent(env: Env, item: DeliveredMenuItem, href: string | null): boolean {
+  return item.content?.id === env.ctx.document.id || (href !== null && href === env.ctx.href.current);
+}
+
 function entry(view: MenuView, item: DeliveredMenuItem, depth: number, top: boolean): Child {
   const { env, cls, design } = view;
   const href = itemHref(env, item);
-  const current =
-    item.content?.id === env.ctx.document.id || (href !== null && href === env.ctx.href.current);
+  const current = isCurrent(env, item, href);
   const blank = item.target === '_blank';
   const sub = depth > 1 && item.children.length > 0;
   const subId = `${view.id}-sub-${item.id}`;
@@ -92,9 +96,7 @@ function currentEntries(
   at = { i: 0 },
 ) {
   for (const item of items) {
-    const href = itemHref(env, item);
-    if (item.content?.id === env.ctx.document.id || (href !== null && href === env.ctx.href.current))
-      out.push(at.i);
+    if (isCurrent(env, item, itemHref(env, item))) out.push(at.i);
     at.i++;
     if (depth > 1 && item.children.length > 0) currentEntries(env, item.children, depth - 1, out, at);
   }
@@ -103,10 +105,16 @@ function currentEntries(
 
 /** The memo of one menu in one design. */
 function memoOf(menu: DeliveredMenu, design: MenuDesign): Map<string, string> {
-  const byDesign = memo.get(menu) ?? new WeakMap<MenuDesign, Map<string, string>>();
-  memo.set(menu, byDesign);
-  const html = byDesign.get(design) ?? new Map<string, string>();
-  byDesign.set(design, html);
+  let byDesign = memo.get(menu);
+  if (!byDesign) {
+    byDesign = new WeakMap();
+    memo.set(menu, byDesign);
+  }
+  let html = byDesign.get(design);
+  if (!html) {
+    html = new Map();
+    byDesign.set(design, html);
+  }
   return html;
 }
 
