@@ -2,7 +2,7 @@
  * `npm run bench`: every hot path of Verso beside a bare `node:http` server answering the same bytes, in one
  * run, and the cost curves; writes bench/results.md.
  *
- *   npm run bench -- [--seconds 6] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
+ *   npm run bench -- [--seconds 6] [--rounds 3] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
  *                    [--uncached-warm-up 15] [--render-warm-up 10]
  *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
  *                                              curves; results.md is left alone unless --out is given)
@@ -19,7 +19,7 @@
  * off, 1k/10k/100k generated documents).
  *
  * Servers are pinned to CPU 0 and the load (autocannon, in this process) to CPU 1 with `taskset` when the
- * machine has it. Each path runs 2 s of warm-up then `--seconds` of load; Verso and the bare server alternate.
+ * machine has it. Each path runs 2 s of warm-up, then `--rounds` alternations of Verso and the bare server sharing `--seconds` of load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +73,8 @@ const option = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const SECONDS = option('seconds', 6);
+/** Alternations of Verso and the bare server per hot path, `SECONDS / ROUNDS` each (see `pair`). */
+const ROUNDS = Math.max(1, option('rounds', 3));
 /** Seconds of unmeasured requests before each uncached path (one at a time), and before the uncached render. */
 const UNCACHED_WARM_UP = option('uncached-warm-up', 15);
 const RENDER_WARM_UP = option('render-warm-up', 10);
@@ -185,31 +187,45 @@ async function serve(env: Record<string, string>, mode: string): Promise<{ url: 
 interface Row {
   path: string;
   detail: string;
-  verso: { rps: number; p50: number; p99: number };
-  bare?: { rps: number; p50: number; p99: number };
+  verso: Measured;
+  bare?: Measured;
+  /** Verso ÷ bare req/s of each round. */
+  ratios?: number[];
   target?: number;
 }
 
-async function load(
+type Measured = { rps: number; p50: number; p99: number };
+
+/** Checks the answer's status, then loads the path unmeasured for `warmUp` seconds. */
+async function warm(
   name: string,
   options: Omit<CannonOptions, 'duration' | 'connections'>,
   expect: number,
-  warmUp = 2,
-) {
+  warmUp: number,
+): Promise<void> {
   if (hasWrk) {
-    const run = (seconds: number) => wrk({ ...options, connections: CONNECTIONS, seconds }, hasTaskset);
     // Checked before: the answer has the expected status (capture); wrk counts anything outside 2xx/3xx.
     const probe = await request(options.url, options);
     if (probe.status !== expect) throw new Error(`${name}: answered ${probe.status}, not ${expect}`);
-    await run(warmUp);
-    const r = await run(SECONDS);
+    await wrk({ ...options, connections: CONNECTIONS, seconds: warmUp }, hasTaskset);
+    return;
+  }
+  await autocannon({ ...options, connections: CONNECTIONS, duration: warmUp }); // and the first, uncached answer
+}
+
+async function measure(
+  name: string,
+  options: Omit<CannonOptions, 'duration' | 'connections'>,
+  expect: number,
+  seconds: number,
+): Promise<Measured> {
+  if (hasWrk) {
+    const r = await wrk({ ...options, connections: CONNECTIONS, seconds }, hasTaskset);
     if (r.failures > 0) throw new Error(`${name}: ${r.failures} failed requests under load`);
     log(`${name}: ${r.rps.toFixed(0)} req/s (wrk)`);
     return { rps: r.rps, p50: r.p50, p99: r.p99 };
   }
-  const base = { ...options, connections: CONNECTIONS };
-  await autocannon({ ...base, duration: warmUp }); // warm-up (and the first, uncached answer)
-  const r = await autocannon({ ...base, duration: SECONDS });
+  const r = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
   const other = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => Number(code) !== expect);
   if (r.errors > 0 || r.timeouts > 0 || other.length > 0)
     throw new Error(
@@ -218,6 +234,19 @@ async function load(
   log(`${name}: ${r.requests.average.toFixed(0)} req/s`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The median of each figure over the rounds. */
+const medianOf = (runs: Measured[]): Measured => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+});
 
 const skipHeaders = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
@@ -269,18 +298,34 @@ async function bareFor(answers: Record<string, FixedAnswer>): Promise<Child> {
   return child('bench/bare-server.ts', [file], {});
 }
 
+/**
+ * Verso and the bare server on one path: each warmed, then measured in `--rounds` alternations of
+ * `--seconds / --rounds` each. The ratio is the median of the rounds' ratios: on a shared machine the speed of
+ * both drifts over seconds, and a ratio of one long run each moved by ±0.3 between runs.
+ */
 async function pair(
   rows: Row[],
-  row: Omit<Row, 'verso' | 'bare'>,
+  row: Omit<Row, 'verso' | 'bare' | 'ratios'>,
   verso: Omit<CannonOptions, 'duration' | 'connections'>,
   bare: Omit<CannonOptions, 'duration' | 'connections'> | undefined,
   expect = 200,
   warmUp = 2,
 ) {
   if (!chosen(row.path)) return;
-  const v = await load(`verso ${row.path}`, verso, expect, warmUp);
-  const b = bare ? await load(`bare ${row.path}`, bare, expect) : undefined;
-  rows.push({ ...row, verso: v, ...(b ? { bare: b } : {}) });
+  await warm(`verso ${row.path}`, verso, expect, warmUp);
+  if (bare) await warm(`bare ${row.path}`, bare, expect, 2);
+  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const v: Measured[] = [];
+  const b: Measured[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    v.push(await measure(`verso ${row.path}`, verso, expect, seconds));
+    if (bare) b.push(await measure(`bare ${row.path}`, bare, expect, seconds));
+  }
+  rows.push({
+    ...row,
+    verso: medianOf(v),
+    ...(bare ? { bare: medianOf(b), ratios: v.map((m, i) => m.rps / b[i]!.rps) } : {}),
+  });
 }
 
 // ---------------------------------------------------------------- the run
@@ -606,15 +651,15 @@ function report(
     `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.`,
     '',
     `- machine: ${cpus()[0]?.model.trim()}, ${cpus().length} CPUs; node ${process.version}; ${database}`,
-    `- ${hasTaskset ? `servers pinned to CPU 0, load (${hasWrk ? 'wrk, one thread' : 'autocannon'}) to CPU 1` : `no taskset: servers and load (${hasWrk ? 'wrk' : 'autocannon'}) share the CPUs`}; ${CONNECTIONS} connections; 2 s warm-up, then ${SECONDS} s per path`,
+    `- ${hasTaskset ? `servers pinned to CPU 0, load (${hasWrk ? 'wrk, one thread' : 'autocannon'}) to CPU 1` : `no taskset: servers and load (${hasWrk ? 'wrk' : 'autocannon'}) share the CPUs`}; ${CONNECTIONS} connections; 2 s warm-up, then ${ROUNDS} alternations of Verso and the bare server, ${Math.max(1, Math.round(SECONDS / ROUNDS))} s each; figures are the rounds' medians, the ratio the median of the rounds' ratios (their range in brackets)`,
     '- Verso: `verso serve` per mode on the demo space (rate rules on, raised for the load; no Redis); bare: `node:http` sending the same status, headers and bytes',
     '',
     '| hot path | verso req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | ratio | target |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => {
-      const ratio = r.bare ? r.verso.rps / r.bare.rps : undefined;
+      const ratio = r.ratios ? median(r.ratios) : undefined;
       const met = r.target && ratio !== undefined ? (ratio >= r.target ? ' ✓' : ' ✗') : '';
-      return `| ${r.path} | ${f0(r.verso.rps)} | ${r.verso.p50} | ${r.verso.p99} | ${r.bare ? f0(r.bare.rps) : '—'} | ${r.bare?.p50 ?? '—'} | ${r.bare?.p99 ?? '—'} | ${ratio?.toFixed(2) ?? '—'}${met} | ${r.target ? `≥ ${r.target.toFixed(2)}` : '—'} |`;
+      return `| ${r.path} | ${f0(r.verso.rps)} | ${r.verso.p50} | ${r.verso.p99} | ${r.bare ? f0(r.bare.rps) : '—'} | ${r.bare?.p50 ?? '—'} | ${r.bare?.p99 ?? '—'} | ${ratio?.toFixed(2) ?? '—'}${met}${r.ratios && r.ratios.length > 1 ? ` (${Math.min(...r.ratios).toFixed(2)}–${Math.max(...r.ratios).toFixed(2)})` : ''} | ${r.target ? `≥ ${r.target.toFixed(2)}` : '—'} |`;
     }),
     '',
     ...rows.map((r) => `- ${r.path}: ${r.detail}`),

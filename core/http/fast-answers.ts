@@ -29,7 +29,7 @@ interface Slot {
   checks: Array<() => boolean>;
   replayable: boolean;
   /** Counts the request as the slow path's rate rule did (set by the rate-limit middleware). */
-  count?: (req: IncomingMessage) => Promise<CountDecision>;
+  count?: Count;
   /** A decision the fast path already made (a refusal handed to the slow path): not counted again. */
   decided?: CountDecision;
 }
@@ -39,6 +39,9 @@ export interface CountDecision {
   allowed: boolean;
   headers: Record<string, string>;
 }
+
+/** Counts a replay: at once when the count is in memory, else (Redis) through a Promise. */
+type Count = (req: IncomingMessage) => CountDecision | Promise<CountDecision>;
 
 interface Recipe {
   status: number;
@@ -52,7 +55,7 @@ interface Recipe {
   /** Body bytes and the key's length (a POST's key holds its body), for the byte bound. */
   bytes: number;
   checks: Array<() => boolean>;
-  count: ((req: IncomingMessage) => Promise<CountDecision>) | undefined;
+  count: Count | undefined;
 }
 
 interface Entry {
@@ -105,11 +108,7 @@ export function replayable(c: Context): void {
  * For the rate-limit middleware: a decision the fast path made for this request already (then it must not
  * count again), and where to leave how to count a replay of it.
  */
-export function rateSlot(
-  c: Context,
-):
-  | { decided?: CountDecision; setCount(count: (req: IncomingMessage) => Promise<CountDecision>): void }
-  | undefined {
+export function rateSlot(c: Context): { decided?: CountDecision; setCount(count: Count): void } | undefined {
   const slot = slotOf(c);
   if (!slot) return undefined;
   return {
@@ -257,9 +256,21 @@ export class FastAnswers {
       this.#send(recipe, req, res, undefined);
       return;
     }
-    recipe.count(req).then(
+    let counted: CountDecision | Promise<CountDecision>;
+    try {
+      counted = recipe.count(req);
+    } catch {
+      this.#record(key, req, res, slow);
+      return;
+    }
+    // A refusal, or (counting through a Promise) a purge meanwhile: the slow path answers, without counting again.
+    if (!(counted instanceof Promise)) {
+      if (counted.allowed) this.#send(recipe, req, res, counted.headers);
+      else this.#record(key, req, res, slow, counted);
+      return;
+    }
+    counted.then(
       (decision) => {
-        // A refusal, or a purge while counting: the slow path answers, without counting again.
         if (!decision.allowed || !this.#valid(recipe)) this.#record(key, req, res, slow, decision);
         else this.#send(recipe, req, res, decision.headers);
       },

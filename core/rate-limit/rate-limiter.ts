@@ -1,7 +1,8 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../log.ts';
 import type { RedisHandle } from '../redis/connection.ts';
 import { type RateState, rateLimitHeaders } from './headers.ts';
+import { MemoryWindows } from './memory-windows.ts';
 import { type RateRule, type RateRuleName, type RuleOverrides, rateRules } from './rules.ts';
 
 export interface RateDecision extends RateState {
@@ -11,8 +12,16 @@ export interface RateDecision extends RateState {
 }
 
 export interface RateLimiter {
-  /** Counts one request of `key` (a client address) against `rule`, with the space's overrides if given. */
-  consume(rule: RateRuleName, key: string, options?: { spaceId?: string }): Promise<RateDecision>;
+  /**
+   * Counts one request of `key` (a client address) against `rule`, with the space's overrides if given. Counted
+   * in memory with the rule at hand (the common case), the decision comes at once, not as a Promise, so that a
+   * replayed answer (core/http/fast-answers.ts) is sent in the same turn.
+   */
+  consume(
+    rule: RateRuleName,
+    key: string,
+    options?: { spaceId?: string },
+  ): RateDecision | Promise<RateDecision>;
 }
 
 export interface CreateRateLimiterArgs {
@@ -27,7 +36,7 @@ export interface CreateRateLimiterArgs {
   onRefused?: (rule: RateRuleName) => void;
 }
 
-type Store = RateLimiterMemory | RateLimiterRedis;
+type Store = MemoryWindows | RateLimiterRedis;
 
 function decide(
   r: RateRule,
@@ -44,9 +53,10 @@ function decide(
 }
 
 /**
- * Rate limits on rate-limiter-flexible: in Redis when shared (every process counts against one counter), in
- * memory otherwise. When Redis cannot be reached the request is let through, never answered with an error;
- * the outage is logged once (by the connection, or here when Redis answers but the count fails).
+ * Rate limits on rate-limiter-flexible in Redis when shared (every process counts against one counter), and on
+ * the same fixed windows counted synchronously in memory otherwise (memory-windows.ts). When Redis cannot be
+ * reached the request is let through, never answered with an error; the outage is logged once (by the
+ * connection, or here when Redis answers but the count fails).
  */
 export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
   const stores = new Map<string, Store>();
@@ -66,7 +76,7 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
       };
       store = args.redis
         ? new RateLimiterRedis({ ...options, storeClient: args.redis.client, rejectIfRedisNotReady: true })
-        : new RateLimiterMemory(options);
+        : new MemoryWindows(r.points, r.durationSeconds * 1000);
       stores.set(id, store);
     }
     byRuleObject.set(r, store);
@@ -118,31 +128,56 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
     return r;
   };
 
-  return {
-    async consume(rule, key, options = {}) {
-      const known = ruleFor(rule, options.spaceId);
-      const r = known instanceof Promise ? await known : known;
-      const counted = rateRules[rule].perSpace && options.spaceId ? `${options.spaceId}:${key}` : key;
-      try {
-        const res = await storeFor(rule, r).consume(counted);
+  const count = (
+    rule: RateRuleName,
+    r: RateRule,
+    key: string,
+    spaceId: string | undefined,
+  ): RateDecision | Promise<RateDecision> => {
+    const counted = rateRules[rule].perSpace && spaceId ? `${spaceId}:${key}` : key;
+    const store = storeFor(rule, r);
+    if (store instanceof MemoryWindows) {
+      const res = store.consume(counted, Date.now());
+      if (res.consumedPoints <= r.points) return decide(r, true, res);
+      args.onRefused?.(rule);
+      return decide(r, false, res);
+    }
+    return shared(rule, r, store, counted);
+  };
+
+  const shared = async (
+    rule: RateRuleName,
+    r: RateRule,
+    store: RateLimiterRedis,
+    counted: string,
+  ): Promise<RateDecision> => {
+    try {
+      const res = await store.consume(counted);
+      failing = false;
+      return decide(r, true, res);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
         failing = false;
-        return decide(r, true, res);
-      } catch (err) {
-        if (err instanceof RateLimiterRes) {
-          failing = false;
-          args.onRefused?.(rule);
-          return decide(r, false, err);
-        }
-        // The store failed: let the request through. Nothing was counted, so the whole window is reported.
-        if (!failing && args.redis?.reachable() !== false) {
-          args.log.warn(
-            { err: (err as Error).message, rule },
-            'rate limit store failed: requests are let through',
-          );
-        }
-        failing = true;
-        return decide(r, true, { remainingPoints: r.points, msBeforeNext: r.durationSeconds * 1000 });
+        args.onRefused?.(rule);
+        return decide(r, false, err);
       }
+      // The store failed: let the request through. Nothing was counted, so the whole window is reported.
+      if (!failing && args.redis?.reachable() !== false) {
+        args.log.warn(
+          { err: (err as Error).message, rule },
+          'rate limit store failed: requests are let through',
+        );
+      }
+      failing = true;
+      return decide(r, true, { remainingPoints: r.points, msBeforeNext: r.durationSeconds * 1000 });
+    }
+  };
+
+  return {
+    consume(rule, key, options = {}) {
+      const known = ruleFor(rule, options.spaceId);
+      if (known instanceof Promise) return known.then((r) => count(rule, r, key, options.spaceId));
+      return count(rule, known, key, options.spaceId);
     },
   };
 }
