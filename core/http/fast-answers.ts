@@ -195,13 +195,17 @@ export class FastAnswers {
     this.#entries.delete(key);
   }
 
-  /** The request listener: the fast answer when there is one, else `slow` (the Hono listener), recording. */
+  /**
+   * The request listener: the fast answer when there is one, else `slow` (the Hono listener), recording. It
+   * returns `true` when it has sent the whole answer before returning (for the request metrics, which then count
+   * it at once instead of waiting for the answer's `close`).
+   */
   listener(slow: (req: IncomingMessage, res: ServerResponse) => unknown) {
-    return (req: IncomingMessage, res: ServerResponse): void => {
+    return (req: IncomingMessage, res: ServerResponse): boolean => {
       const kind = candidate(req, this.#postPaths, this.#maxPostBytes);
       if (!kind || this.#bypass?.(req)) {
         slow(req, res);
-        return;
+        return false;
       }
       if (kind === 'post') {
         readBody(req).then((body) => {
@@ -222,14 +226,14 @@ export class FastAnswers {
               slow,
             );
         });
-        return;
+        return false;
       }
       const key = this.#keyOf(req);
       if (key === undefined) {
         slow(req, res);
-        return;
+        return false;
       }
-      this.#answer(key, req, res, slow);
+      return this.#answer(key, req, res, slow);
     };
   }
 
@@ -238,7 +242,7 @@ export class FastAnswers {
     req: IncomingMessage,
     res: ServerResponse,
     slow: (req: IncomingMessage, res: ServerResponse) => unknown,
-  ): void {
+  ): boolean {
     const entry = this.#entries.get(key);
     const inm = req.headers['if-none-match'];
     let recipe = entry && (inm === undefined ? entry.ok : entry.notModified);
@@ -250,24 +254,27 @@ export class FastAnswers {
     }
     if (!recipe) {
       this.#record(key, req, res, slow);
-      return;
+      return false;
     }
     if (!recipe.count) {
       this.#send(recipe, req, res, undefined);
-      return;
+      return true;
     }
     let counted: CountDecision | Promise<CountDecision>;
     try {
       counted = recipe.count(req);
     } catch {
       this.#record(key, req, res, slow);
-      return;
+      return false;
     }
     // A refusal, or (counting through a Promise) a purge meanwhile: the slow path answers, without counting again.
     if (!(counted instanceof Promise)) {
-      if (counted.allowed) this.#send(recipe, req, res, counted.headers);
-      else this.#record(key, req, res, slow, counted);
-      return;
+      if (!counted.allowed) {
+        this.#record(key, req, res, slow, counted);
+        return false;
+      }
+      this.#send(recipe, req, res, counted.headers);
+      return true;
     }
     counted.then(
       (decision) => {
@@ -276,6 +283,7 @@ export class FastAnswers {
       },
       () => this.#record(key, req, res, slow),
     );
+    return false;
   }
 
   #keyOf(req: IncomingMessage): string | undefined {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -21,14 +21,20 @@ const HEADERS_MS = 20_000;
 /**
  * Node keeps a connection that never sends a byte open for ever (its header timeout starts with the first
  * byte): held open by the hundred, they cost sockets and memory. Each connection gets until its first request
- * head; after that Node's own keep-alive, header and request timeouts apply.
+ * head; after that Node's own keep-alive, header and request timeouts apply. The first request's check is in
+ * the request listener itself: a second `request` listener made node copy its listeners on every request.
  */
-function guardConnections(server: Server, firstRequestMs: number): void {
+function guardConnections(
+  server: Server,
+  firstRequestMs: number,
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+): (req: IncomingMessage, res: ServerResponse) => unknown {
   server.headersTimeout = HEADERS_MS;
   server.on('connection', (socket) => socket.setTimeout(firstRequestMs));
-  server.on('request', (req: IncomingMessage) => {
+  return (req, res) => {
     if (req.socket.timeout === firstRequestMs) req.socket.setTimeout(0);
-  });
+    return listener(req, res);
+  };
 }
 
 export function listen(
@@ -40,8 +46,9 @@ export function listen(
     const fast = fastAnswersOf(app);
     const answer = fast ? fast.listener(slow) : slow;
     const counted = requestMetricsOf(app);
-    const server = createServer(counted ? observeRequests(answer, counted.metrics, counted.website) : answer);
-    guardConnections(server, options.firstRequestMs ?? FIRST_REQUEST_MS);
+    const observed = counted ? observeRequests(answer, counted.metrics, counted.website) : answer;
+    const server = createServer();
+    server.on('request', guardConnections(server, options.firstRequestMs ?? FIRST_REQUEST_MS, observed));
     server.once('error', reject);
     server.listen(options.port, options.hostname, () => {
       resolve({

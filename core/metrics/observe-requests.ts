@@ -6,7 +6,8 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /**
  * Counts every answer at the node:http level, so that answers replayed in front of Hono count too. An answer
- * that never finished (the client went away) counts as 499.
+ * that never finished (the client went away) counts as 499. A listener that returns `true` has sent its whole
+ * answer already (a replay, core/http/fast-answers.ts): it is counted at once, without a `close` listener.
  */
 export function observeRequests(listener: Listener, metrics: Metrics, website: boolean): Listener {
   // One listener for every answer, reading what it needs from the answer itself: no closure per request.
@@ -15,9 +16,14 @@ export function observeRequests(listener: Listener, metrics: Metrics, website: b
     metrics.request(routeKind(this.req.url, website), status, (performance.now() - this[STARTED]) / 1000);
   }
   return (req, res) => {
-    (res as Timed)[STARTED] = performance.now();
+    const started = performance.now();
+    if (listener(req, res) === true) {
+      metrics.request(routeKind(req.url, website), res.statusCode, (performance.now() - started) / 1000);
+      return true;
+    }
+    (res as Timed)[STARTED] = started;
     res.on('close', closed);
-    return listener(req, res);
+    return undefined;
   };
 }
 

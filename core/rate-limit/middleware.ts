@@ -35,19 +35,24 @@ interface NodeIncoming {
  * addresses on every request of a keep-alive connection was a measurable part of a cached answer.
  */
 export function incomingAddressOf(trusted: TrustedProxies | undefined): (incoming: NodeIncoming) => string {
-  const bySocket = new WeakMap<object, { headers: string; address: string }>();
+  type Known = { cf: unknown; forwarded: unknown; real: unknown; address: string };
+  const bySocket = new WeakMap<object, Known>();
   return (incoming) => {
     const h = incoming.headers ?? {};
     const socket = incoming.socket;
-    const headers = `${h['cf-connecting-ip']}\n${h['x-forwarded-for']}\n${h['x-real-ip']}`;
+    const cf = h['cf-connecting-ip'];
+    const forwarded = h['x-forwarded-for'];
+    const real = h['x-real-ip'];
     const known = socket ? bySocket.get(socket) : undefined;
-    if (known?.headers === headers) return known.address;
+    // Compared one by one (a header repeated is a new array: computed again), with no string built per request.
+    if (known && known.cf === cf && known.forwarded === forwarded && known.real === real)
+      return known.address;
     const header = (name: string) => {
       const v = h[name];
       return Array.isArray(v) ? v.join(', ') : v;
     };
     const address = clientAddress({ socket: socket?.remoteAddress, header }, trusted);
-    if (socket) bySocket.set(socket, { headers, address });
+    if (socket) bySocket.set(socket, { cf, forwarded, real, address });
     return address;
   };
 }
