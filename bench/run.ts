@@ -73,8 +73,9 @@ const option = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const SECONDS = option('seconds', 6);
-/** Alternations of Verso and the bare server per hot path, `SECONDS / ROUNDS` each (see `pair`). */
+/** Alternations of Verso and the bare server per hot path, `ROUND_SECONDS` each (see `pair`). */
 const ROUNDS = Math.max(1, option('rounds', 3));
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 /** Seconds of unmeasured requests before each uncached path (one at a time), and before the uncached render. */
 const UNCACHED_WARM_UP = option('uncached-warm-up', 15);
 const RENDER_WARM_UP = option('render-warm-up', 10);
@@ -195,14 +196,11 @@ interface Row {
 }
 
 type Measured = { rps: number; p50: number; p99: number };
+/** What is loaded: address, method, headers, body (the duration and connections are the run's). */
+type Target = Omit<CannonOptions, 'duration' | 'connections'>;
 
 /** Checks the answer's status, then loads the path unmeasured for `warmUp` seconds. */
-async function warm(
-  name: string,
-  options: Omit<CannonOptions, 'duration' | 'connections'>,
-  expect: number,
-  warmUp: number,
-): Promise<void> {
+async function warm(name: string, options: Target, expect: number, warmUp: number): Promise<void> {
   if (hasWrk) {
     // Checked before: the answer has the expected status (capture); wrk counts anything outside 2xx/3xx.
     const probe = await request(options.url, options);
@@ -213,12 +211,7 @@ async function warm(
   await autocannon({ ...options, connections: CONNECTIONS, duration: warmUp }); // and the first, uncached answer
 }
 
-async function measure(
-  name: string,
-  options: Omit<CannonOptions, 'duration' | 'connections'>,
-  expect: number,
-  seconds: number,
-): Promise<Measured> {
+async function measure(name: string, options: Target, expect: number, seconds: number): Promise<Measured> {
   if (hasWrk) {
     const r = await wrk({ ...options, connections: CONNECTIONS, seconds }, hasTaskset);
     if (r.failures > 0) throw new Error(`${name}: ${r.failures} failed requests under load`);
@@ -306,20 +299,19 @@ async function bareFor(answers: Record<string, FixedAnswer>): Promise<Child> {
 async function pair(
   rows: Row[],
   row: Omit<Row, 'verso' | 'bare' | 'ratios'>,
-  verso: Omit<CannonOptions, 'duration' | 'connections'>,
-  bare: Omit<CannonOptions, 'duration' | 'connections'> | undefined,
+  verso: Target,
+  bare: Target | undefined,
   expect = 200,
   warmUp = 2,
 ) {
   if (!chosen(row.path)) return;
   await warm(`verso ${row.path}`, verso, expect, warmUp);
   if (bare) await warm(`bare ${row.path}`, bare, expect, 2);
-  const seconds = Math.max(1, Math.round(SECONDS / ROUNDS));
   const v: Measured[] = [];
   const b: Measured[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    v.push(await measure(`verso ${row.path}`, verso, expect, seconds));
-    if (bare) b.push(await measure(`bare ${row.path}`, bare, expect, seconds));
+    v.push(await measure(`verso ${row.path}`, verso, expect, ROUND_SECONDS));
+    if (bare) b.push(await measure(`bare ${row.path}`, bare, expect, ROUND_SECONDS));
   }
   rows.push({
     ...row,
@@ -651,7 +643,7 @@ function report(
     `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.`,
     '',
     `- machine: ${cpus()[0]?.model.trim()}, ${cpus().length} CPUs; node ${process.version}; ${database}`,
-    `- ${hasTaskset ? `servers pinned to CPU 0, load (${hasWrk ? 'wrk, one thread' : 'autocannon'}) to CPU 1` : `no taskset: servers and load (${hasWrk ? 'wrk' : 'autocannon'}) share the CPUs`}; ${CONNECTIONS} connections; 2 s warm-up, then ${ROUNDS} alternations of Verso and the bare server, ${Math.max(1, Math.round(SECONDS / ROUNDS))} s each; figures are the rounds' medians, the ratio the median of the rounds' ratios (their range in brackets)`,
+    `- ${hasTaskset ? `servers pinned to CPU 0, load (${hasWrk ? 'wrk, one thread' : 'autocannon'}) to CPU 1` : `no taskset: servers and load (${hasWrk ? 'wrk' : 'autocannon'}) share the CPUs`}; ${CONNECTIONS} connections; 2 s warm-up, then ${ROUNDS} alternations of Verso and the bare server, ${ROUND_SECONDS} s each; figures are the rounds' medians, the ratio the median of the rounds' ratios (their range in brackets)`,
     '- Verso: `verso serve` per mode on the demo space (rate rules on, raised for the load; no Redis); bare: `node:http` sending the same status, headers and bytes',
     '',
     '| hot path | verso req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | ratio | target |',
