@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,19 @@ async function start(app: Hono, options: Partial<FastAnswersOptions> = {}) {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     get(path, { 'content-type': 'application/json', ...headers }, 'POST', body);
   return { fast, get, post };
+}
+
+/** An app whose `POST /read` answers `answer(body)`, replayable, recording each body its slow path read. */
+function readApp(answer: (body: string, c: Context) => string) {
+  const seen: string[] = [];
+  const app = new Hono().post('/read', async (c) => {
+    const body = await c.req.text();
+    seen.push(body);
+    dependOn(c, () => true);
+    replayable(c);
+    return c.body(answer(body, c), 200, { ETag: `"${seen.length}"` });
+  });
+  return { app, seen };
 }
 
 describe('fast answers', () => {
@@ -125,14 +138,7 @@ describe('fast answers', () => {
   });
 
   it('replays a POST to a read path by its body, type and Accept, and hands the slow path the body', async () => {
-    const seen: string[] = [];
-    const app = new Hono().post('/read', async (c) => {
-      const body = await c.req.text();
-      seen.push(body);
-      dependOn(c, () => true);
-      replayable(c);
-      return c.body(`answer to ${body} as ${c.req.header('accept')}`, 200, { ETag: `"${seen.length}"` });
-    });
+    const { app, seen } = readApp((body, c) => `answer to ${body} as ${c.req.header('accept')}`);
     app.post('/write', async (c) => {
       seen.push(await c.req.text());
       dependOn(c, () => true);
@@ -163,6 +169,36 @@ describe('fast answers', () => {
     for (let i = 0; i < 2; i++) await post('/write', '{"w":1}');
     expect(seen.slice(-4)).toEqual([large, large, '{"w":1}', '{"w":1}']);
     expect(fast.hits).toBe(1);
+  });
+
+  it('reads a POST body that comes after its headers as it streams, for the key and for the slow path', async () => {
+    const { app, seen } = readApp((body) => `answer to ${body}`);
+    const { fast, post } = await start(app, { postPaths: ['/read'] });
+    const port = (server!.address() as AddressInfo).port;
+    // The headers, then the body in two parts, each a while later: the parser has no whole body at first.
+    const split = (body: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let answer = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          answer += chunk;
+          if (answer.includes(`answer to ${body}`)) socket.end();
+        });
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(
+          `POST /read HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
+        setTimeout(() => socket.write(body.slice(0, 3)), 30);
+        setTimeout(() => socket.write(body.slice(3)), 60);
+      });
+    expect(await split('{"q":"split"}')).toContain('answer to {"q":"split"}');
+    expect(await split('{"q":"split"}')).toContain('answer to {"q":"split"}');
+    expect([seen, fast.hits]).toEqual([['{"q":"split"}'], 1]);
+    // The same body in one packet is the same key.
+    expect((await post('/read', '{"q":"split"}', { host: 'x' })).body).toBe('answer to {"q":"split"}');
+    expect(fast.hits).toBe(2);
   });
 
   it('never replays to a request with a Range: the slow path answers it', async () => {

@@ -144,7 +144,27 @@ function candidate(
   return 'post';
 }
 
-/** The body of a small POST, read whole (its length is known and bounded); undefined when the stream fails. */
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * The body of a small POST (its length is known and bounded), to `done`; undefined when the stream fails. A body
+ * that came in the packets of its headers is whole once the parser is done with them (by the loop's check phase;
+ * the next tick comes between the parser's callbacks), in the request's buffer: taken from there in one `read`,
+ * without the listeners, flowing mode and Promise of reading it as a stream. One still on its way is read as it
+ * streams.
+ */
+function takeBody(req: IncomingMessage, done: (body: Buffer | undefined) => void): void {
+  setImmediate(() => {
+    if (!req.complete) {
+      readBody(req).then(done);
+      return;
+    }
+    const body: unknown = req.read();
+    done(body === null ? EMPTY : Buffer.isBuffer(body) ? body : undefined);
+  });
+}
+
+/** The body of a small POST, read whole as it streams; undefined when the stream fails. */
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -208,7 +228,7 @@ export class FastAnswers {
         return false;
       }
       if (kind === 'post') {
-        readBody(req).then((body) => {
+        takeBody(req, (body) => {
           if (body === undefined) {
             res.destroy();
             return;

@@ -185,8 +185,22 @@ function fullSelect(
     from ${source} c
     join documents d on d.id = c.doc_id
     join spaces s on s.id = d.space_id
-    ${versionJoin('v', 'd', (col) => `${col} = c.locale`, drafts)}`;
+    ${drafts ? versionJoin('v', 'd', (col) => `${col} = c.locale`, drafts) : PUBLISHED_VERSION}`;
 }
+
+/**
+ * The published version of each row `c`, looked up by its primary key. With a plain join, the generic plan of a
+ * 1k-document list hashed every published version (a scan of all of them) to join the page's 25; the `limit`
+ * keeps the subquery from being merged into the join, so it stays one index probe per row. The delivery index
+ * spells locales in the "C" collation: compared in the versions' own, the locale is part of the probe, not a
+ * filter on every locale's version.
+ */
+const PUBLISHED_VERSION = `join lateral (
+      select x.title, x.slug, x.state, x.fields, x.published_at, x.updated_at, x.link_ids, x.ref_ids
+      from document_versions x
+      where x.document_id = c.doc_id and x.locale = c.locale collate "default" and x.state = 'published'
+      limit 1
+    ) v on true`;
 
 interface RawDocument {
   id: string;
