@@ -201,6 +201,45 @@ describe('fast answers', () => {
     expect(fast.hits).toBe(2);
   });
 
+  it('sends the replays of requests read together in their order, pipelined on one connection or not', async () => {
+    let computed = 0;
+    const app = new Hono().get('/:name', (c) => {
+      computed++;
+      dependOn(c, () => true);
+      replayable(c);
+      return c.body(`<${c.req.param('name')}>`, 200, { ETag: `"${c.req.param('name')}"` });
+    });
+    const { fast, get } = await start(app);
+    for (const name of ['a', 'b']) await get(`/${name}`, { host: 'x' });
+    const port = (server!.address() as AddressInfo).port;
+    const names = ['a', 'b', 'a', 'b', 'b', 'a'];
+    // One packet of six requests (the last closes): replays queued in one turn, answered in order.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(
+        names
+          .map(
+            (n, i) =>
+              `GET /${n} HTTP/1.1\r\nHost: x\r\n${i === names.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
+          )
+          .join(''),
+      );
+    });
+    expect([...answer.matchAll(/<(\w)>/g)].map((m) => m[1])).toEqual(names);
+    expect(answer.match(/HTTP\/1\.1 200/g)).toHaveLength(names.length);
+    // Many connections at once, each its own answer.
+    const many = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => get(`/${i % 2 ? 'a' : 'b'}`, { host: 'x' })),
+    );
+    expect(many.map((r) => r.body)).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 ? '<a>' : '<b>')));
+    expect([computed, fast.hits]).toEqual([2, names.length + 40]);
+  });
+
   it('never replays to a request with a Range: the slow path answers it', async () => {
     let computed = 0;
     const app = new Hono().get('/file', (c) => {

@@ -6,7 +6,8 @@ import { requestIdFor } from './request-id.ts';
  * Answers in front of Hono (the node:http level): a GET or HEAD whose exact key (method, raw URL and the
  * request headers the answer varies on) the slow path answered from a cached entry before is answered with
  * the bytes and headers the slow path wrote then, by `res.writeHead` + `res.end`: no Request/Response
- * objects, no middleware chain. Measured cost of a cached permalink: ~80 µs through Hono, ~32 µs bare.
+ * objects, no middleware chain. Measured cost of a cached permalink: ~80 µs through Hono, ~32 µs bare. Replays
+ * are sent together once the loop has read the turn's requests (`#queue`), not one by one while it reads.
  *
  * What stays per request, as the slow path makes it: `X-Request-Id` (the caller's own if sane, else new),
  * `RateLimit`/`RateLimit-Policy` (the request is counted by the same rule, space and client address;
@@ -154,14 +155,29 @@ const EMPTY = Buffer.alloc(0);
  * streams.
  */
 function takeBody(req: IncomingMessage, done: (body: Buffer | undefined) => void): void {
-  setImmediate(() => {
+  if (waiting.length === 0) setImmediate(takeWaiting);
+  waiting.push({ req, done });
+}
+
+/** The POSTs of this turn whose bodies `takeBody` takes in the check phase: one immediate for all of them. */
+let waiting: Array<{ req: IncomingMessage; done: (body: Buffer | undefined) => void }> = [];
+
+function takeWaiting(): void {
+  const taken = waiting;
+  waiting = [];
+  for (const { req, done } of taken) {
     if (!req.complete) {
       readBody(req).then(done);
-      return;
+      continue;
     }
-    const body: unknown = req.read();
-    done(body === null ? EMPTY : Buffer.isBuffer(body) ? body : undefined);
-  });
+    try {
+      const body: unknown = req.read();
+      done(body === null ? EMPTY : Buffer.isBuffer(body) ? body : undefined);
+    } catch {
+      // The others of the turn still get their answers; this connection cannot.
+      req.destroy();
+    }
+  }
 }
 
 /** The body of a small POST, read whole as it streams; undefined when the stream fails. */
@@ -217,15 +233,15 @@ export class FastAnswers {
 
   /**
    * The request listener: the fast answer when there is one, else `slow` (the Hono listener), recording. It
-   * returns `true` when it has sent the whole answer before returning (for the request metrics, which then count
-   * it at once instead of waiting for the answer's `close`).
+   * returns the status of a replay it has committed to (sent, or queued for this turn's check phase), for the
+   * request metrics, which then count it at once instead of waiting for the answer's `close`.
    */
   listener(slow: (req: IncomingMessage, res: ServerResponse) => unknown) {
-    return (req: IncomingMessage, res: ServerResponse): boolean => {
+    return (req: IncomingMessage, res: ServerResponse): number | undefined => {
       const kind = candidate(req, this.#postPaths, this.#maxPostBytes);
       if (!kind || this.#bypass?.(req)) {
         slow(req, res);
-        return false;
+        return undefined;
       }
       if (kind === 'post') {
         takeBody(req, (body) => {
@@ -244,25 +260,62 @@ export class FastAnswers {
               req,
               res,
               slow,
+              true,
             );
         });
-        return false;
+        return undefined;
       }
       const key = this.#keyOf(req);
       if (key === undefined) {
         slow(req, res);
-        return false;
+        return undefined;
       }
-      return this.#answer(key, req, res, slow);
+      return this.#answer(key, req, res, slow, false);
     };
   }
 
+  /** Replays waiting for the check phase of this turn of the loop (`#queue`). */
+  #queued: Array<{
+    recipe: Recipe;
+    req: IncomingMessage;
+    res: ServerResponse;
+    rate?: Record<string, string>;
+  }> = [];
+
+  /**
+   * Sends a replay once the loop has read what the sockets brought in this turn (the check phase), with the
+   * others of the turn, instead of in the middle of reading. Under load the answers then leave together: a
+   * permalink replay took 38.5 -> 33.7 µs of CPU per request and answered 14 % more requests a second (wrk, 10
+   * connections, 6 interleaved rounds). One request alone waits only for the end of the poll phase it came in.
+   */
+  #queue(recipe: Recipe, req: IncomingMessage, res: ServerResponse, rate?: Record<string, string>): void {
+    if (this.#queued.length === 0) setImmediate(this.#flush);
+    this.#queued.push(rate ? { recipe, req, res, rate } : { recipe, req, res });
+  }
+
+  readonly #flush = (): void => {
+    const queued = this.#queued;
+    this.#queued = [];
+    for (const { recipe, req, res, rate } of queued) {
+      try {
+        this.#send(recipe, req, res, rate);
+      } catch {
+        res.destroy();
+      }
+    }
+  };
+
+  /**
+   * The answer to a candidate request: a replay (sent at once when `now`, else queued; its status returned when
+   * that is known before returning) or the slow path, recording.
+   */
   #answer(
     key: string,
     req: IncomingMessage,
     res: ServerResponse,
     slow: (req: IncomingMessage, res: ServerResponse) => unknown,
-  ): boolean {
+    now: boolean,
+  ): number | undefined {
     const entry = this.#entries.get(key);
     const inm = req.headers['if-none-match'];
     let recipe = entry && (inm === undefined ? entry.ok : entry.notModified);
@@ -274,36 +327,38 @@ export class FastAnswers {
     }
     if (!recipe) {
       this.#record(key, req, res, slow);
-      return false;
+      return undefined;
     }
-    if (!recipe.count) {
-      this.#send(recipe, req, res, undefined);
-      return true;
-    }
-    let counted: CountDecision | Promise<CountDecision>;
-    try {
-      counted = recipe.count(req);
-    } catch {
-      this.#record(key, req, res, slow);
-      return false;
-    }
-    // A refusal, or (counting through a Promise) a purge meanwhile: the slow path answers, without counting again.
-    if (!(counted instanceof Promise)) {
+    let rate: Record<string, string> | undefined;
+    if (recipe.count) {
+      let counted: CountDecision | Promise<CountDecision>;
+      try {
+        counted = recipe.count(req);
+      } catch {
+        this.#record(key, req, res, slow);
+        return undefined;
+      }
+      // A refusal, or (counting through a Promise) a purge meanwhile: the slow path answers, without counting again.
+      if (counted instanceof Promise) {
+        const waited = recipe;
+        counted.then(
+          (decision) => {
+            if (!decision.allowed || !this.#valid(waited)) this.#record(key, req, res, slow, decision);
+            else this.#send(waited, req, res, decision.headers);
+          },
+          () => this.#record(key, req, res, slow),
+        );
+        return undefined;
+      }
       if (!counted.allowed) {
         this.#record(key, req, res, slow, counted);
-        return false;
+        return undefined;
       }
-      this.#send(recipe, req, res, counted.headers);
-      return true;
+      rate = counted.headers;
     }
-    counted.then(
-      (decision) => {
-        if (!decision.allowed || !this.#valid(recipe)) this.#record(key, req, res, slow, decision);
-        else this.#send(recipe, req, res, decision.headers);
-      },
-      () => this.#record(key, req, res, slow),
-    );
-    return false;
+    if (now) this.#send(recipe, req, res, rate);
+    else this.#queue(recipe, req, res, rate);
+    return recipe.status;
   }
 
   #keyOf(req: IncomingMessage): string | undefined {

@@ -23,20 +23,27 @@ async function serve(listener: (req: IncomingMessage, res: ServerResponse) => un
 }
 
 describe('observeRequests', () => {
-  it('counts an answer sent before the listener returned (a replay) and one sent later, each once', async () => {
+  it('counts an answer committed to before the listener returned (a replay) and one sent later, each once', async () => {
     const { base, counted } = await serve((req, res) => {
       if (req.url === '/v1/now') {
         res.writeHead(200, { 'content-type': 'text/plain' }).end('now');
-        return true;
+        return 200;
+      }
+      if (req.url === '/v1/queued') {
+        // Sent later in this turn of the loop, as the fast answers' queue does: counted by the status returned.
+        setImmediate(() => res.writeHead(304).end());
+        return 304;
       }
       setTimeout(() => res.writeHead(404).end(), 5);
       return undefined;
     });
     for (let i = 0; i < 3; i++) expect((await fetch(`${base}/v1/now`)).status).toBe(200);
+    expect((await fetch(`${base}/v1/queued`)).status).toBe(304);
     expect((await fetch(`${base}/v1/later`)).status).toBe(404);
     // The later answer is counted on its `close`, which follows the answer.
     await new Promise((r) => setTimeout(r, 20));
     expect(await counted('rest', 200)).toBe(3);
+    expect(await counted('rest', 304)).toBe(1);
     expect(await counted('rest', 404)).toBe(1);
   });
 });

@@ -6,8 +6,9 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /**
  * Counts every answer at the node:http level, so that answers replayed in front of Hono count too. An answer
- * that never finished (the client went away) counts as 499. A listener that returns `true` has sent its whole
- * answer already (a replay, core/http/fast-answers.ts): it is counted at once, without a `close` listener.
+ * that never finished (the client went away) counts as 499. A listener that returns a status has committed to
+ * that answer (a replay, core/http/fast-answers.ts, sent or queued for the check phase of this turn of the
+ * loop): it is counted at once, without a `close` listener; its time ends at the commitment.
  */
 export function observeRequests(listener: Listener, metrics: Metrics, website: boolean): Listener {
   // One listener for every answer, reading what it needs from the answer itself: no closure per request.
@@ -17,9 +18,10 @@ export function observeRequests(listener: Listener, metrics: Metrics, website: b
   }
   return (req, res) => {
     const started = performance.now();
-    if (listener(req, res) === true) {
-      metrics.request(routeKind(req.url, website), res.statusCode, (performance.now() - started) / 1000);
-      return true;
+    const committed = listener(req, res);
+    if (typeof committed === 'number') {
+      metrics.request(routeKind(req.url, website), committed, (performance.now() - started) / 1000);
+      return committed;
     }
     (res as Timed)[STARTED] = started;
     res.on('close', closed);
