@@ -37,6 +37,10 @@ describe.each(testDatabases())('GraphQL database queries on $kind', ({ open }) =
   });
   afterAll(() => world.close());
 
+  /** The reads of a new request in the fixture's space. */
+  const freshReads = () =>
+    requestReads({ reader: world.reader, spaceId: ids.space, defaultLocale: 'en', tags: { addTags() {} } });
+
   const counted = async (variables: Record<string, unknown>) => {
     const before = world.db.stats.queries;
     const answer = await world.post(query, variables);
@@ -99,12 +103,7 @@ describe.each(testDatabases())('GraphQL database queries on $kind', ({ open }) =
   });
 
   it('reads an asset or user that the documents read so far did not bring', async () => {
-    const reads = requestReads({
-      reader: world.reader,
-      spaceId: ids.space,
-      defaultLocale: 'en',
-      tags: { addTags() {} },
-    });
+    const reads = freshReads();
     const page = await world.reader.list(reads.context('en'), {
       parentId: ids.bulk10,
       limit: 10,
@@ -120,6 +119,18 @@ describe.each(testDatabases())('GraphQL database queries on $kind', ({ open }) =
     // Named by no document of the page (as by a relation read later): read on its own.
     expect((await reads.fieldAsset(ids.orphanImage))?.filename).toBe('orphan.png');
     expect(world.db.stats.queries - before).toBe(1);
+  });
+
+  it('reads an absent asset once when a document read so far came without its assets', async () => {
+    const reads = freshReads();
+    // Without `carry`: the page's rows bring no assets or users.
+    const page = await world.reader.list(reads.context('en'), { parentId: ids.bulk10, limit: 10, offset: 0 });
+    reads.remember(page.items);
+    const before = world.db.stats.queries;
+    expect(await reads.fieldAsset('00000000-0000-4000-8000-00000000dead')).toBeNull();
+    expect(world.db.stats.queries - before).toBe(1);
+    expect((await reads.fieldAsset(ids.image))?.filename).toBe('dot.png');
+    expect(world.db.stats.queries - before).toBe(2);
   });
 
   it('answers an identical query from the cache without touching the database', async () => {

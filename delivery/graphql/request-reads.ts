@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { TagSink } from '../../core/cache/tagged-cache.ts';
+import { carriesRefs } from '../reader/index.ts';
 import type {
   DeliveredAsset,
   DeliveredDocument,
@@ -67,12 +68,15 @@ export function requestReads(args: RequestReadsArgs): RequestReads {
   );
   // Documents read so far: assets and users their rows brought (a list with `carry`) need no read of their own.
   // An id may come from a document not among them (a relation read later): what they did not bring is read.
+  // When one of them brought nothing, every id is read at once (asking with them would read every id, then
+  // again the ids that are not there).
   const known: DeliveredDocument[] = [];
   async function knownFirst<V>(
     ids: readonly string[],
     read: (ids: string[], from?: readonly DeliveredDocument[]) => Promise<Map<string, V>>,
   ): Promise<Map<string, V>> {
-    const found = known.length > 0 ? await read([...ids], known) : new Map<string, V>();
+    const carried = known.length > 0 && carriesRefs(known);
+    const found = carried ? await read([...ids], known) : new Map<string, V>();
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length === 0) return found;
     return new Map([...found, ...(await read(missing))]);

@@ -161,6 +161,14 @@ function remember(row: DocumentRow, doc: DeliveredDocument): DeliveredDocument {
   return doc;
 }
 
+/**
+ * Whether every document of `from` came with the assets and users its fields name: only then do `deliverAssets`
+ * and `deliverUsers` answer from them without a query (for ids among them, each id-shaped).
+ */
+export function carriesRefs(from: readonly DeliveredDocument[]): boolean {
+  return from.every((doc) => carriedOf.has(doc));
+}
+
 /** The rows of the documents `ids` read with delivered documents `from`, or undefined when one came without. */
 export function carriedDocuments(
   from: readonly DeliveredDocument[],
