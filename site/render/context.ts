@@ -108,7 +108,7 @@ export interface RenderContext {
   /** A design error: the node is left out and the pipeline logs one warning per design node. */
   warn(ref: DesignRef, nodeId: string, message: string): void;
   /**
-   * What the render noticed on its way, in document order: images seen (the first few are eager),
+   * What the render noticed on its way, in document order: images seen (the first is eager),
    * element ids handed out, and the islands the page needs (their scripts go into the head).
    */
   state: { images: number; ids: number; islands: Set<string> };

@@ -55,22 +55,13 @@ export interface ImgProps {
 }
 
 /**
- * The page's first content images that load eagerly (WordPress's threshold): the server cannot know the viewport,
- * and a row of cards or a hero beside a portrait is usually in the first one. With only the first eager, the
- * second and third coffee cards of the demo's /coffees were empty in the first viewport until the lazy loader
- * reached them.
- */
-export const EAGER_IMAGES = 3;
-
-/**
- * An image with its variants. The page's first content image loads with high priority (it is usually the
- * largest paint), the first `EAGER_IMAGES` eagerly; the rest load lazily unless the design says eager.
+ * An image with its variants. The page's first content image loads eagerly with high priority
+ * (it is usually the largest paint); the rest load lazily unless the design says eager.
  */
 export function Img(p: ImgProps): Child {
   const { src, srcset: set, widest } = srcset(p.asset, p.variant);
-  const index = p.chrome ? -1 : p.env.ctx.state.images++;
-  const first = index === 0;
-  const eager = p.chrome || index < EAGER_IMAGES || p.loading === 'eager';
+  const first = !p.chrome && p.env.ctx.state.images++ === 0;
+  const eager = p.chrome || first || p.loading === 'eager';
   const focal =
     p.asset.focalPoint && (p.asset.focalPoint.x !== 0.5 || p.asset.focalPoint.y !== 0.5)
       ? p.asset.focalPoint
