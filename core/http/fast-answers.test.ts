@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,25 @@ async function start(app: Hono, options: Partial<FastAnswersOptions> = {}) {
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
     get(path, { 'content-type': 'application/json', ...headers }, 'POST', body);
   return { fast, get, post };
+}
+
+/**
+ * What the server sends back on a raw connection that `write` writes to, until it closes or `until` holds of
+ * what came (then the client closes).
+ */
+function raw(port: number, write: (socket: Socket) => void, until?: (text: string) => boolean) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      if (until?.(text)) socket.end();
+    });
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+    write(socket);
+  });
 }
 
 /** An app whose `POST /read` answers `answer(body)`, replayable, recording each body its slow path read. */
@@ -177,22 +196,17 @@ describe('fast answers', () => {
     const port = (server!.address() as AddressInfo).port;
     // The headers, then the body in two parts, each a while later: the parser has no whole body at first.
     const split = (body: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1');
-        let answer = '';
-        socket.setEncoding('latin1');
-        socket.on('data', (chunk: string) => {
-          answer += chunk;
-          if (answer.includes(`answer to ${body}`)) socket.end();
-        });
-        socket.on('end', () => resolve(answer));
-        socket.on('error', reject);
-        socket.write(
-          `POST /read HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-        );
-        setTimeout(() => socket.write(body.slice(0, 3)), 30);
-        setTimeout(() => socket.write(body.slice(3)), 60);
-      });
+      raw(
+        port,
+        (socket) => {
+          socket.write(
+            `POST /read HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+          );
+          setTimeout(() => socket.write(body.slice(0, 3)), 30);
+          setTimeout(() => socket.write(body.slice(3)), 60);
+        },
+        (answer) => answer.includes(`answer to ${body}`),
+      );
     expect(await split('{"q":"split"}')).toContain('answer to {"q":"split"}');
     expect(await split('{"q":"split"}')).toContain('answer to {"q":"split"}');
     expect([seen, fast.hits]).toEqual([['{"q":"split"}'], 1]);
@@ -214,13 +228,7 @@ describe('fast answers', () => {
     const port = (server!.address() as AddressInfo).port;
     const names = ['a', 'b', 'a', 'b', 'b', 'a'];
     // One packet of six requests (the last closes): replays queued in one turn, answered in order.
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1');
-      let text = '';
-      socket.setEncoding('latin1');
-      socket.on('data', (chunk: string) => (text += chunk));
-      socket.on('end', () => resolve(text));
-      socket.on('error', reject);
+    const answer = await raw(port, (socket) =>
       socket.write(
         names
           .map(
@@ -228,8 +236,8 @@ describe('fast answers', () => {
               `GET /${n} HTTP/1.1\r\nHost: x\r\n${i === names.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
           )
           .join(''),
-      );
-    });
+      ),
+    );
     expect([...answer.matchAll(/<(\w)>/g)].map((m) => m[1])).toEqual(names);
     expect(answer.match(/HTTP\/1\.1 200/g)).toHaveLength(names.length);
     // Many connections at once, each its own answer.
