@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 
@@ -80,11 +80,26 @@ export async function lighthouseScores(
   url: string,
   debuggingPort: number,
   formFactor: 'mobile' | 'desktop' = 'mobile',
+  cpuSlowdownMultiplier = 4,
 ): Promise<LighthouseScores> {
-  const first = await lighthouseRun(url, debuggingPort, formFactor);
+  const first = await lighthouseRun(url, debuggingPort, formFactor, cpuSlowdownMultiplier);
   if (!first.runtimeError?.startsWith('NO_NAVSTART:')) return first;
-  const again = await lighthouseRun(url, debuggingPort, formFactor);
+  const again = await lighthouseRun(url, debuggingPort, formFactor, cpuSlowdownMultiplier);
   return { ...again, runWarnings: [`run again after ${first.runtimeError}`, ...again.runWarnings] };
+}
+
+/**
+ * The host's benchmark index as Lighthouse measures it (its own page function, run in a blank page of the
+ * browser it will drive): what `cpuSlowdownFor` calibrates the mobile preset's CPU slowdown from.
+ */
+export async function hostBenchmarkIndex(browser: Browser): Promise<number> {
+  const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+  const page = await browser.newPage();
+  try {
+    return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+  } finally {
+    await page.context().close();
+  }
 }
 
 /** One Lighthouse (npm `lighthouse`) run. */
@@ -92,7 +107,9 @@ async function lighthouseRun(
   url: string,
   debuggingPort: number,
   formFactor: 'mobile' | 'desktop',
+  cpuSlowdownMultiplier: number,
 ): Promise<LighthouseScores> {
+  const { throttling } = await import('lighthouse/core/config/constants.js');
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const desktop = formFactor === 'desktop';
@@ -105,10 +122,17 @@ async function lighthouseRun(
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     },
     // Lighthouse's own presets: its desktop config (no CPU slowdown, dense 4G, a desktop screen and user
-    // agent), and the default mobile one (simulated slow 4G, 4x CPU slowdown).
+    // agent), and the default mobile one (simulated slow 4G) with the CPU slowdown calibrated to the host.
     desktop
       ? desktopConfig
-      : { extends: 'lighthouse:default', settings: { formFactor: 'mobile', throttlingMethod: 'simulate' } },
+      : {
+          extends: 'lighthouse:default',
+          settings: {
+            formFactor: 'mobile',
+            throttlingMethod: 'simulate',
+            throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
+          },
+        },
   );
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError, runWarnings, environment } = result.lhr;
