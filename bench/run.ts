@@ -3,7 +3,7 @@
  * run, and the cost curves; writes bench/results.md.
  *
  *   npm run bench -- [--seconds 6] [--rounds 3] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
- *                    [--uncached-warm-up 15] [--render-warm-up 10]
+ *                    [--uncached-warm-up 15] [--render-warm-up 30]
  *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
  *                                              curves; results.md is left alone unless --out is given)
  *   npm run bench -- --only list-curve        (only the list latency curve; PostgreSQL)
@@ -78,7 +78,9 @@ const ROUNDS = Math.max(1, option('rounds', 3));
 const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 /** Seconds of unmeasured requests before each uncached path (one at a time), and before the uncached render. */
 const UNCACHED_WARM_UP = option('uncached-warm-up', 15);
-const RENDER_WARM_UP = option('render-warm-up', 10);
+// A fresh website process at 10 connections spent 3431, 1662, 1395, 1360, 1196, 1167, 1221 µs of CPU per uncached
+// page in consecutive 4 s windows (2026-11-27): V8 settles after about 20 s, some 15,000 renders.
+const RENDER_WARM_UP = option('render-warm-up', 30);
 const CONNECTIONS = option('connections', 10);
 const RENDERS = option('renders', 500);
 const OUT = args.includes('--out') ? args[args.indexOf('--out') + 1]! : 'bench/results.md';
