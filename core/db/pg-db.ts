@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { CUSTOM_PLAN, inlineValues } from './custom-plan.ts';
 import { isRead, isUnavailable, translateDbError } from './db-errors.ts';
+import { memoJsonParser } from './json-memo.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
 // int8 (count(*), bigserial) as numbers: Verso's counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// jsonb of 512 characters or more parsed once per text (published fields, designs), frozen: core/db/json-memo.ts.
+pg.types.setTypeParser(3802, memoJsonParser({ minLength: 512, maxChars: 8 * 1024 * 1024 }));
 
 /** Statement texts given a name so far; past the bound, new texts go unnamed (parsed and planned each time). */
 const MAX_NAMED_STATEMENTS = 2000;
