@@ -2,6 +2,7 @@ import type { BentoCache, BentoStore } from 'bentocache';
 import type { Metrics } from '../metrics/metrics.ts';
 import { noteTags } from './edge/request-tags.ts';
 import { FrontLayer } from './front-layer.ts';
+import { stamp } from './stamp.ts';
 import type { TaggedCache, TagSink } from './tagged-cache.ts';
 
 /** What bentocache stores: the value with the tags it was computed with and when, for the front layer. */
@@ -58,7 +59,7 @@ export function bentoTaggedCache(
     });
   }
   const run = async <T>(compute: (sink: TagSink) => Promise<T>): Promise<Stored<T>> => {
-    const at = Date.now();
+    const at = stamp();
     const tags = new Set<string>();
     const v = await compute({
       addTags: (t) => {

@@ -1,3 +1,5 @@
+import { stamp } from './stamp.ts';
+
 /**
  * The first place a cache hit is answered: one Map lookup. bentocache checks every tag of an entry on every
  * hit (a nested get per tag), which cost a cached page with 30 tags most of its throughput; this layer keeps
@@ -58,7 +60,7 @@ export class FrontLayer {
     }
   }
 
-  purgeTags(tags: Iterable<string>, at = Date.now()): void {
+  purgeTags(tags: Iterable<string>, at = stamp()): void {
     for (const tag of tags) {
       this.#purgedAt.set(tag, at);
       for (const key of [...(this.#keysByTag.get(tag) ?? [])]) {

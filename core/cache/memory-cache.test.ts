@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memoryCache } from './memory-cache.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
@@ -29,6 +29,23 @@ describe('the in-memory tagged cache (no REDIS_URL)', () => {
     expect([await a.read(), await b.read()]).toEqual(['a2', 'b1']);
     expect([a.computed(), b.computed()]).toEqual([2, 1]);
     await cache.close();
+  });
+
+  it('holds a value computed in the very millisecond of a purge in its front layer', async () => {
+    const cache = memoryCache({ defaultTtlSeconds: 300 });
+    const a = counted(cache, 'a', () => 'a1', ['doc:a']);
+    await a.read();
+    const frozen = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await cache.purgeTags(['doc:a']);
+      const value = await a.read();
+      expect(cache.peek?.('a')).toBe(value);
+      await a.read();
+      expect(a.computed()).toBe(2);
+    } finally {
+      frozen.mockRestore();
+      await cache.close();
+    }
   });
 
   it('computes once for 20 concurrent misses of one key', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectRedis, type RedisHandle } from '../redis/connection.ts';
 import { redisServerAvailable, startRedisServer, type TestRedisServer } from '../redis/test-server.ts';
 import { type CapturedLog, captureLog } from '../testing/capture-log.ts';
@@ -107,6 +107,23 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
       await (round % 2 ? procs.a : procs.b).purgeTags(['doc:race2']);
       expect(await db.read(procs.b, 'race2', ['doc:race2'])).toBe(`new${round}`);
       expect(await db.read(procs.a, 'race2', ['doc:race2'])).toBe(`new${round}`);
+    }
+  });
+
+  it('both processes hold a value computed in the very millisecond of the purge in their front layers', async () => {
+    const db = source();
+    await heldByBoth(db, procs.a, procs.b, ['tick', 't1', 'doc:tick']);
+    db.set('tick', 't2');
+    const frozen = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await procs.a.purgeTags(['doc:tick']);
+      for (const cache of [procs.a, procs.b]) {
+        const value = await db.read(cache, 'tick', ['doc:tick']);
+        expect(value).toBe('t2');
+        expect(cache.peek?.('tick')).toBe(value);
+      }
+    } finally {
+      frozen.mockRestore();
     }
   });
 

@@ -6,6 +6,7 @@ import type { RedisHandle } from '../redis/connection.ts';
 import { bentoTaggedCache, type SharedEntry } from './bento-tagged-cache.ts';
 import { purgeAcks } from './purge-acks.ts';
 import { cacheSerializer } from './serializer.ts';
+import { stamp } from './stamp.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
 export interface RedisCacheArgs {
@@ -103,7 +104,7 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     apply(tags, at, own) {
       if (!own) args.metrics?.purgeReceived((Date.now() - at) / 1000);
       for (const layer of memoryLayers) for (const t of tags) void layer.delete(tagKey(t));
-      cache.forgetTags(tags, Math.max(Date.now(), at));
+      cache.forgetTags(tags, Math.max(stamp(), at));
     },
   });
   const cache = bentoTaggedCache(bento, {
