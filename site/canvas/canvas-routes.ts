@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { CanvasAssets } from '../../build/canvas.ts';
 import { bundleFile } from '../../build/immutable-asset.ts';
 import { canvasCsp } from './canvas-csp.ts';
-import { canvasPage } from './canvas-page.tsx';
+import { canvasPage } from './canvas-page.ts';
 import { editorOrigins } from './editor-origins.ts';
 
 export interface CanvasRoutesArgs {

@@ -1,5 +1,5 @@
 import type { DeliveredAsset, DeliveredDocument } from '../../delivery/reader/types.ts';
-import type { HeadModel } from '../head/head.tsx';
+import type { HeadModel } from '../head/head.ts';
 import { pageTitle } from '../head/title-pattern.ts';
 import type { FieldDef, LocaleVersion } from '../render/context.ts';
 import { excerpt, plainText } from '../render/format.ts';

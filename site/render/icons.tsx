@@ -1,5 +1,7 @@
+import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import type { IconName } from '../../core/designs/index.ts';
+import { element } from './markup.ts';
 
 /** The shipped icons as 24×24 stroke paths (shapes after Feather, MIT), drawn in `currentColor`. */
 const PATHS: Record<IconName, string> = {
@@ -18,25 +20,25 @@ const PATHS: Record<IconName, string> = {
   minus: 'M5 12h14',
 };
 
-/** An inline SVG icon: decorative (hidden from readers) unless it has a `label`. */
+/**
+ * An inline SVG icon: decorative (hidden from readers) unless it has a `label`. Written as a string: hono/jsx
+ * renders an `<svg>`'s children inside an `AsyncLocalStorage` (site/render/markup.ts).
+ */
 export function Icon(p: { name: IconName; label?: string; attrs?: { class?: string } }): Child {
-  return (
-    <svg
-      {...p.attrs}
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      stroke-width="2"
-      stroke-linecap="round"
-      stroke-linejoin="round"
-      focusable="false"
-      role={p.label ? 'img' : undefined}
-      aria-label={p.label || undefined}
-      aria-hidden={p.label ? undefined : 'true'}
-    >
-      <path d={PATHS[p.name]} />
-    </svg>
-  );
+  const svg = {
+    ...p.attrs,
+    viewBox: '0 0 24 24',
+    width: '24',
+    height: '24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    focusable: 'false',
+    role: p.label ? 'img' : undefined,
+    'aria-label': p.label || undefined,
+    'aria-hidden': p.label ? undefined : 'true',
+  };
+  return raw(element('svg', svg, element('path', { d: PATHS[p.name] })));
 }

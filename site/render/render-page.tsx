@@ -1,9 +1,10 @@
 import { raw } from 'hono/html';
 import { SKIP_LINK_CLASS } from '../../styles/class-names.ts';
 import { layoutOf } from '../designs/site-designs.ts';
-import { Head, type HeadModel } from '../head/head.tsx';
+import { Head, type HeadModel } from '../head/head.ts';
 import { Badge, type BadgeContent } from './badge.tsx';
 import type { Env, RenderContext } from './context.ts';
+import { htmlOf } from './html-of.ts';
 import { PreviewMarker } from './preview-marker.tsx';
 import { renderNode } from './render-node.tsx';
 import { say } from './strings.ts';
@@ -63,5 +64,5 @@ export function renderPage(input: PageRenderInput): string {
       </body>
     </html>
   );
-  return `<!doctype html>${html.toString()}`;
+  return `<!doctype html>${htmlOf(html)}`;
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../islands/contract.ts';
 import { type MenuClassPart, menuClass } from '../../../styles/class-names.ts';
 import type { Env } from '../context.ts';
+import { htmlOf } from '../html-of.ts';
 import type { NodeProps } from '../render-node.tsx';
 import { say } from '../strings.ts';
 
@@ -128,7 +129,9 @@ function entries(view: MenuView, menu: DeliveredMenu): Child {
   const html = memoOf(menu, design);
   let fragment = html.get(key);
   if (fragment === undefined) {
-    fragment = render().join('');
+    // One node for the whole list, rendered without hono's render context (html-of.ts).
+    // biome-ignore lint/complexity/noUselessFragments: the fragment is the one node htmlOf renders
+    fragment = htmlOf(<>{render()}</>);
     if (html.size >= MEMO_PER_MENU) html.clear();
     html.set(key, fragment);
   }
