@@ -12,6 +12,15 @@ describe('binding formats', () => {
     expect(applyFormat('not a date', { type: 'date', style: 'long' }, 'en')).toBeNull();
   });
 
+  it('formats a date the same when asked again, and tells a number from the same digits as text', () => {
+    const long = { type: 'date', style: 'long' } as const;
+    for (let i = 0; i < 2; i++) {
+      expect(applyFormat(1_773_792_000_000, long, 'en')).toBe('March 18, 2026');
+      expect(applyFormat('1773792000000', long, 'en')).toBeNull();
+      expect(applyFormat('2026-03-18', long, 'de')).toBe('18. März 2026');
+    }
+  });
+
   it('groups numbers the locale way', () => {
     expect(applyFormat(1234.5, { type: 'number' }, 'en')).toBe('1,234.5');
     expect(applyFormat(1234.5, { type: 'number' }, 'de')).toBe('1.234,5');
