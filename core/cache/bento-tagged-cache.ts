@@ -76,8 +76,8 @@ export function bentoTaggedCache(
    * lock) and marking it expired, five trips to Redis in a row before the first fresh page could start. Here
    * it is one read of the shared entry, taken only when another process made it after the purge; else the
    * value is computed and stored as bentocache's own factory result would be (same tags and lifetime),
-   * written behind the answer: the entry's time is taken when the write starts, so a later purge still
-   * outdates it.
+   * written after the answer, unless a purge of one of its tags came after its computation started (the
+   * entry's time is taken when the write starts, so a later purge still outdates it).
    */
   const recompute = <T>(
     key: string,
@@ -90,7 +90,9 @@ export function bentoTaggedCache(
       if (
         shared &&
         typeof shared.value?.at === 'number' &&
-        shared.createdAt > purgedAt &&
+        // When its computation started, not when it was written: a value written after the purge may have been
+        // read before it.
+        shared.value.at > purgedAt &&
         shared.logicalExpiration > Date.now()
       ) {
         metrics?.cacheLookup('redis', true);
@@ -98,7 +100,13 @@ export function bentoTaggedCache(
       }
       if (options.shared) metrics?.cacheLookup('redis', false);
       const stored = await run(compute);
-      void bento.set({ key, value: stored, ttl: `${ttlSeconds}s`, tags: stored.t }).catch(() => {});
+      // Once the answer is on its way (the check phase comes after the microtasks that write it): serializing
+      // the entry for Redis took 0.4 ms of the first fresh page after a publish. Not written at all when one of
+      // its tags was purged since its computation started.
+      setImmediate(() => {
+        if (front.purgedSince(stored.t, stored.at)) return;
+        void bento.set({ key, value: stored, ttl: `${ttlSeconds}s`, tags: stored.t }).catch(() => {});
+      });
       return stored;
     })().finally(() => recomputing.delete(key));
     recomputing.set(key, pending);

@@ -33,9 +33,15 @@ export class FrontLayer {
     return undefined;
   }
 
+  /** Whether one of `tags` was purged since `createdAt` (a value computed then is outdated). */
+  purgedSince(tags: readonly string[], createdAt: number): boolean {
+    for (const tag of tags) if ((this.#purgedAt.get(tag) ?? -1) >= createdAt) return true;
+    return false;
+  }
+
   /** Keeps a value computed at `createdAt`, unless one of its tags was purged since. */
   set(key: string, value: unknown, tags: readonly string[], createdAt: number, expiresAt: number): void {
-    for (const tag of tags) if ((this.#purgedAt.get(tag) ?? -1) >= createdAt) return;
+    if (this.purgedSince(tags, createdAt)) return;
     this.delete(key);
     this.#entries.set(key, { value, expiresAt, tags });
     for (const tag of tags) {

@@ -127,6 +127,32 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
     }
   });
 
+  it('never shares a value whose tags were purged while it was computed', async () => {
+    const db = source();
+    await heldByBoth(db, procs.a, procs.b, ['race3', 'v1', 'doc:race3']);
+    db.set('race3', 'v2');
+    await procs.a.purgeTags(['doc:race3']);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    // Process b reads v2 from the database, then a purge for v3 comes before its computation ends.
+    const read = procs.b.getOrSet('race3', async (sink) => {
+      const value = 'v2';
+      await gate;
+      sink.addTags(['doc:race3']);
+      return value;
+    });
+    await settle();
+    db.set('race3', 'v3');
+    await procs.a.purgeTags(['doc:race3']);
+    release();
+    expect(await read).toBe('v2');
+    await settle();
+    expect(await db.read(procs.a, 'race3', ['doc:race3'])).toBe('v3');
+    expect(await db.read(procs.b, 'race3', ['doc:race3'])).toBe('v3');
+  });
+
   it('does not wait longer than its limit for a process that never answers', async () => {
     const silent = new Redis(redisUrl!);
     await silent.subscribe(`${prefix}:cache:purges`);
