@@ -48,6 +48,30 @@ describe('the in-memory tagged cache (no REDIS_URL)', () => {
     }
   });
 
+  it('does not keep a value whose tags were purged while it was first computed', async () => {
+    const cache = memoryCache({ defaultTtlSeconds: 300 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const first = cache.getOrSet('k', async (sink) => {
+      const value = 'old';
+      await gate;
+      sink.addTags(['doc:k']);
+      return value;
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    await cache.purgeTags(['doc:k']);
+    release();
+    expect(await first).toBe('old');
+    const again = await cache.getOrSet('k', async (sink) => {
+      sink.addTags(['doc:k']);
+      return 'new';
+    });
+    expect(again).toBe('new');
+    await cache.close();
+  });
+
   it('computes once for 20 concurrent misses of one key', async () => {
     const cache = memoryCache({ defaultTtlSeconds: 300 });
     let computed = 0;
