@@ -1,3 +1,6 @@
+import { raw } from 'hono/html';
+import { htmlOf } from '../../site/render/html-of.ts';
+import { element, escapeHtml } from '../../site/render/markup.ts';
 import type { StudioBoot } from '../app/boot.ts';
 
 export interface StudioPageArgs {
@@ -5,17 +8,14 @@ export interface StudioPageArgs {
   stylesheetUrl: string;
 }
 
-const head = (args: StudioPageArgs, title: string, script: boolean) => (
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex, nofollow" />
-    <title>{title}</title>
-    <link rel="icon" href="data:," />
-    <link rel="stylesheet" href={args.stylesheetUrl} />
-    {script ? <script type="module" src={args.scriptUrl} /> : null}
-  </head>
-);
+/** Written as a string, as the site's head is (site/render/markup.ts): hono's `<head>` turns on promise hooks. */
+const head = (args: StudioPageArgs, title: string, script: boolean) =>
+  raw(
+    `<head>${element('meta', { charset: 'utf-8' })}${element('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' })}` +
+      `${element('meta', { name: 'robots', content: 'noindex, nofollow' })}<title>${escapeHtml(title)}</title>` +
+      `${element('link', { rel: 'icon', href: 'data:,' })}${element('link', { rel: 'stylesheet', href: args.stylesheetUrl })}` +
+      `${script ? element('script', { type: 'module', src: args.scriptUrl }, '') : ''}</head>`,
+  );
 
 /** Messages of `/studio?error=…` that the sign-in route sends back (anything else reads as a failed sign-in). */
 const SIGN_IN_ERRORS: Record<string, string> = {
@@ -60,7 +60,7 @@ export function signInPage(args: StudioPageArgs, error: string | null): string {
       </body>
     </html>
   );
-  return `<!doctype html>${page.toString()}`;
+  return `<!doctype html>${htmlOf(page)}`;
 }
 
 /**
@@ -79,5 +79,5 @@ export function editorPage(args: StudioPageArgs, boot: StudioBoot): string {
       </body>
     </html>
   );
-  return `<!doctype html>${page.toString()}`;
+  return `<!doctype html>${htmlOf(page)}`;
 }
