@@ -248,6 +248,27 @@ describe('the design canvas in Chromium', () => {
     expect(
       (await received(page)).filter((m) => m.type === 'rendered').map((m) => (m as { id: string }).id),
     ).toEqual(['render-1', 'render-2', 'render-4']);
+    // An icon (written as a string on the server) is an element here, drawn again on the next render.
+    const withIcon = (id: string, title: string) => {
+      const m = message(id, title);
+      const page = m.designs.find((d) => d.kind === 'page' && d.key === 'blog-post')!;
+      (page.published as { root: { children: unknown[] } }).root.children.push({
+        id: 'mail-icon',
+        el: 'icon',
+        props: { name: 'mail', label: { en: 'Mail' } },
+      });
+      return m;
+    };
+    for (const [id, title] of [
+      ['render-5', 'With an icon'],
+      ['render-6', 'With the icon again'],
+    ] as const) {
+      await send(withIcon(id, title));
+      await waitFor(page, 'rendered', id);
+      await expect(canvas.locator('h1').textContent()).resolves.toBe(title);
+      await expect(canvas.getByRole('img', { name: 'Mail' }).locator('path').count()).resolves.toBe(1);
+      await expect(canvas.getByText('<svg').count()).resolves.toBe(0);
+    }
 
     expect(problems).toEqual([]);
   });

@@ -21,8 +21,8 @@ const PATHS: Record<IconName, string> = {
 };
 
 /**
- * An inline SVG icon: decorative (hidden from readers) unless it has a `label`. Written as a string: hono/jsx
- * renders an `<svg>`'s children inside an `AsyncLocalStorage` (site/render/markup.ts).
+ * An inline SVG icon: decorative (hidden from readers) unless it has a `label`. Written as a string on the
+ * server: hono/jsx renders an `<svg>`'s children inside an `AsyncLocalStorage` (site/render/markup.ts).
  */
 export function Icon(p: { name: IconName; label?: string; attrs?: { class?: string } }): Child {
   const svg = {
@@ -40,5 +40,13 @@ export function Icon(p: { name: IconName; label?: string; attrs?: { class?: stri
     'aria-label': p.label || undefined,
     'aria-hidden': p.label ? undefined : 'true',
   };
-  return raw(element('svg', svg, element('path', { d: PATHS[p.name] })));
+  const d = PATHS[p.name];
+  // The canvas renders these components with hono/jsx/dom, which draws a string as text: an element there.
+  if (typeof document !== 'undefined')
+    return (
+      <svg {...svg}>
+        <path d={d} />
+      </svg>
+    );
+  return raw(element('svg', svg, element('path', { d })));
 }
