@@ -76,8 +76,8 @@ export function bentoTaggedCache(
    * lock) and marking it expired, five trips to Redis in a row before the first fresh page could start. Here
    * it is one read of the shared entry, taken only when another process made it after the purge; else the
    * value is computed and stored as bentocache's own factory result would be (same tags and lifetime),
-   * written after the answer, unless a purge of one of its tags came after its computation started (the
-   * entry's time is taken when the write starts, so a later purge still outdates it).
+   * written after the answer, unless a purge of one of its tags came after its computation started (another
+   * process compares that start, `Stored.at`, with its own purge, so a later purge still outdates it).
    */
   const recompute = <T>(
     key: string,

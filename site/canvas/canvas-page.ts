@@ -1,4 +1,4 @@
-import { element } from '../render/markup.ts';
+import { appHead, element } from '../render/markup.ts';
 import { EDITOR_ORIGINS_ATTR } from './editor-origins.ts';
 
 export interface CanvasPageArgs {
@@ -14,14 +14,6 @@ export interface CanvasPageArgs {
  * its own to hand them over. Written as a string, as the site's head is (site/render/markup.ts).
  */
 export function canvasPage(args: CanvasPageArgs): string {
-  const head =
-    element('meta', { charset: 'utf-8' }) +
-    element('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }) +
-    element('meta', { name: 'robots', content: 'noindex, nofollow' }) +
-    '<title>Design canvas</title>' +
-    element('link', { rel: 'icon', href: 'data:,' }) +
-    element('link', { rel: 'stylesheet', href: args.stylesheetUrl }) +
-    element('script', { type: 'module', src: args.scriptUrl }, '');
   const root = element('div', { id: 'canvas', [EDITOR_ORIGINS_ATTR]: args.origins.join(' ') }, '');
-  return `<!doctype html><html lang="en"><head>${head}</head><body>${root}</body></html>`;
+  return `<!doctype html><html lang="en">${appHead('Design canvas', args.stylesheetUrl, args.scriptUrl)}<body>${root}</body></html>`;
 }

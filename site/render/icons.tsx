@@ -44,21 +44,8 @@ export function Icon(p: { name: IconName; label?: string; attrs?: { class?: stri
   // The canvas renders these components with hono/jsx/dom, which draws a string as text: an element there.
   if (typeof document !== 'undefined')
     return (
-      <svg
-        {...p.attrs}
-        viewBox="0 0 24 24"
-        width="24"
-        height="24"
-        fill="none"
-        stroke="currentColor"
-        stroke-width="2"
-        stroke-linecap="round"
-        stroke-linejoin="round"
-        focusable="false"
-        role={svg.role}
-        aria-label={svg['aria-label']}
-        aria-hidden={svg['aria-hidden']}
-      >
+      // biome-ignore lint/a11y/noSvgWithoutTitle: `svg` holds role="img" and aria-label, or aria-hidden
+      <svg {...svg}>
         <path d={d} />
       </svg>
     );

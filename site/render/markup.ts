@@ -8,7 +8,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** ` name="value"` for each attribute that has a value, in order, as hono/jsx writes them. */
-export function attributes(attrs: Record<string, string | undefined>): string {
+function attributes(attrs: Record<string, string | undefined>): string {
   let out = '';
   for (const name in attrs) {
     const value = attrs[name];
@@ -27,6 +27,23 @@ export function attributes(attrs: Record<string, string | undefined>): string {
 export function element(name: string, attrs: Record<string, string | undefined>, inner?: string): string {
   const open = `<${name}${attributes(attrs)}`;
   return inner === undefined && VOID.has(name) ? `${open}/>` : `${open}>${inner ?? ''}</${name}>`;
+}
+
+/**
+ * The head of an app page that search engines must not index (the design canvas, the studio): its title, its
+ * stylesheet and, when given, its module script.
+ */
+export function appHead(title: string, stylesheetUrl: string, scriptUrl?: string): string {
+  return (
+    `<head>${element('meta', { charset: 'utf-8' })}` +
+    element('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }) +
+    element('meta', { name: 'robots', content: 'noindex, nofollow' }) +
+    `<title>${escapeHtml(title)}</title>` +
+    element('link', { rel: 'icon', href: 'data:,' }) +
+    element('link', { rel: 'stylesheet', href: stylesheetUrl }) +
+    (scriptUrl === undefined ? '' : element('script', { type: 'module', src: scriptUrl }, '')) +
+    '</head>'
+  );
 }
 
 // hono/jsx's list of empty elements.

@@ -1,6 +1,6 @@
 import { raw } from 'hono/html';
 import { htmlOf } from '../../site/render/html-of.ts';
-import { element, escapeHtml } from '../../site/render/markup.ts';
+import { appHead } from '../../site/render/markup.ts';
 import type { StudioBoot } from '../app/boot.ts';
 
 export interface StudioPageArgs {
@@ -10,12 +10,7 @@ export interface StudioPageArgs {
 
 /** Written as a string, as the site's head is (site/render/markup.ts): hono's `<head>` turns on promise hooks. */
 const head = (args: StudioPageArgs, title: string, script: boolean) =>
-  raw(
-    `<head>${element('meta', { charset: 'utf-8' })}${element('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' })}` +
-      `${element('meta', { name: 'robots', content: 'noindex, nofollow' })}<title>${escapeHtml(title)}</title>` +
-      `${element('link', { rel: 'icon', href: 'data:,' })}${element('link', { rel: 'stylesheet', href: args.stylesheetUrl })}` +
-      `${script ? element('script', { type: 'module', src: args.scriptUrl }, '') : ''}</head>`,
-  );
+  raw(appHead(title, args.stylesheetUrl, script ? args.scriptUrl : undefined));
 
 /** Messages of `/studio?error=…` that the sign-in route sends back (anything else reads as a failed sign-in). */
 const SIGN_IN_ERRORS: Record<string, string> = {
