@@ -8,6 +8,7 @@ import type { AssetRow, CarriedRows, DocumentRow, PermalinkRow, UserRow } from '
 import { shapeAsset } from './shape-asset.ts';
 import { shapeDocument } from './shape-document.ts';
 import type { Resolved } from './shape-fields.ts';
+import { keepShaping, keptShaping, shapeKey } from './shape-memo.ts';
 import type { DeliveredAsset, DeliveredDocument, DeliveredUser, ReadContext } from './types.ts';
 
 export interface DeliverDeps {
@@ -131,6 +132,22 @@ export async function deliverDocuments(
 
   const assets = new Map(assetRows.map((a) => [a.id, deliverAsset(deps, ctx, a)]));
   const users = shapeUsers(deps, ctx, userRows);
+  const key = shapeKey({
+    spaceId: ctx.spaceId,
+    origin: ctx.origin,
+    locale: ctx.locale,
+    drafts: ctx.drafts,
+    secret: deps.mediaSecret(),
+    blockDesigns: deps.blockDesigns,
+    expand,
+    rows,
+    related: relatedRows,
+    links: linkRows.length || innerRows.length ? [...linkRows, ...innerRows] : [],
+    assets: assetRows,
+    users: userRows,
+  });
+  const earlier = key === undefined ? undefined : keptShaping(model, key);
+  if (earlier) return earlier as DeliveredDocument[];
   const base = {
     asset: (id: string) => assets.get(id),
     user: (id: string) => users.get(id),
@@ -144,9 +161,10 @@ export async function deliverDocuments(
     ]),
   );
   const resolved: Resolved = { ...base, document: (id) => documents.get(id) };
-  return rows.map((r) =>
+  const shaped = rows.map((r) =>
     remember(r, shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, expand, resolved))),
   );
+  return key === undefined ? shaped : (keepShaping(model, key, shaped) as DeliveredDocument[]);
 }
 
 /**
