@@ -25,8 +25,12 @@ export function memoJsonParser(options: { minLength: number; maxChars: number })
   };
 }
 
-function deepFreeze(value: unknown): unknown {
-  if (value !== null && typeof value === 'object') {
+/**
+ * Freezes a JSON-shaped value all the way down. A value found frozen is taken as frozen all the way down (the
+ * values this module and the reader freeze are), so shared subtrees are not walked again.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);
   }

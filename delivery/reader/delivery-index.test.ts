@@ -265,6 +265,13 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
         `update document_versions set slug = slug || '-x' where document_id = $1 and state = 'published'`,
         [rnd.pick(all)],
       ),
+    // A list reads the fields of versions it has seen by their tuple (fields-by-version.ts): an update in place.
+    'new fields in place': (rnd, all) =>
+      db.query(
+        `update document_versions set fields = fields || jsonb_build_object('summary', 'In place ' || $2::text)
+         where document_id = $1 and state = 'published'`,
+        [rnd.pick(all), String(rnd.int(1000))],
+      ),
     'new title only': (rnd, all) =>
       db.query(`update document_versions set title = title || '!' where document_id = $1`, [rnd.pick(all)]),
     move: async (rnd, all) => {

@@ -1,6 +1,7 @@
 import { CUSTOM_PLAN } from '../../core/db/custom-plan.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { assetJson, type RawAsset, toAsset } from './asset-query.ts';
+import { fieldsByVersion, versionKey } from './fields-by-version.ts';
 import { joinPermalink } from './permalink.ts';
 import type { DocumentRow, PermalinkRow } from './rows.ts';
 import type { DeliveredTag, ReadContext } from './types.ts';
@@ -170,11 +171,12 @@ const CARRIED = `,
 function fullSelect(
   drafts: Drafts,
   extraColumns = '',
-  carry: { targets?: boolean; refs?: boolean } = {},
+  carry: { targets?: boolean; refs?: boolean; fieldsByVersion?: boolean } = {},
   source = 'delivered',
 ): string {
+  const fields = carry.fieldsByVersion && !drafts ? 'null::jsonb as fields, v.version' : 'v.fields';
   return `select c.doc_id as id, c.locale, c.slugs, c.ancestors::text[] as ancestors,${extraColumns}
-      d.type, d.parent_id, v.title, v.slug, v.state, v.fields, v.published_at, v.updated_at,
+      d.type, d.parent_id, v.title, v.slug, v.state, ${fields}, v.published_at, v.updated_at,
       case when c.locale <> s.default_locale then (
         select y.fields from document_versions y where y.document_id = d.id and y.locale = s.default_locale and y.state = 'published'
       ) end as shared_fields,
@@ -188,6 +190,9 @@ function fullSelect(
     ${drafts ? versionJoin('v', 'd', (col) => `${col} = c.locale`, drafts) : PUBLISHED_VERSION}`;
 }
 
+/** Names the tuple of a version row `x` (delivery/reader/fields-by-version.ts). */
+const TUPLE_VERSION = `x.xmin::text || '/' || x.ctid::text`;
+
 /**
  * The published version of each row `c`, looked up by its primary key. With a plain join, the generic plan of a
  * 1k-document list hashed every published version (a scan of all of them) to join the page's 25; the `limit`
@@ -196,7 +201,8 @@ function fullSelect(
  * filter on every locale's version.
  */
 const PUBLISHED_VERSION = `join lateral (
-      select x.title, x.slug, x.state, x.fields, x.published_at, x.updated_at, x.link_ids, x.ref_ids
+      select x.title, x.slug, x.state, x.fields, x.published_at, x.updated_at, x.link_ids, x.ref_ids,
+        ${TUPLE_VERSION} as version
       from document_versions x
       where x.document_id = c.doc_id and x.locale = c.locale collate "default" and x.state = 'published'
       limit 1
@@ -213,6 +219,8 @@ interface RawDocument {
   slug: string;
   state: 'published' | 'draft';
   fields: Record<string, unknown>;
+  /** With `fieldsByVersion`: the version's tuple, and `fields` null (fields-by-version.ts). */
+  version?: string;
   shared_fields: Record<string, unknown> | null;
   published_at: Date | string | null;
   updated_at: Date | string;
@@ -399,10 +407,51 @@ export interface ListSelection {
 
 type ListPage = { rows: DocumentRow[]; total: number };
 
-async function runList(db: Queryable, sql: string, p: Params): Promise<ListPage> {
+async function runList(db: Queryable, sql: string, p: Params): Promise<ListPage | undefined> {
   const res = await db.query<RawDocument & { total: number; sort_key: unknown }>(sql, p.values);
   const total = res.rows[0]?.total ?? 0;
-  return { rows: res.rows.filter((r) => r.id !== null).map(toRow), total };
+  const raw = res.rows.filter((r) => r.id !== null);
+  if (!(await fillFields(db, raw))) return undefined;
+  return { rows: raw.map(toRow), total };
+}
+
+/**
+ * Puts the fields of rows read by version (`fieldsByVersion`) in: those kept from an earlier read, the others in
+ * one statement. False when a version changed between the two statements (a publish in between): the caller
+ * reads again with the fields.
+ */
+async function fillFields(db: Queryable, raw: RawDocument[]): Promise<boolean> {
+  const missing = new Map<string, RawDocument>();
+  const memo = fieldsByVersion(db);
+  for (const r of raw) {
+    if (r.version === undefined) continue;
+    const key = versionKey(r.id, r.locale, r.version);
+    const known = memo.get(key);
+    if (known) r.fields = known as Record<string, unknown>;
+    else missing.set(key, r);
+  }
+  if (missing.size === 0) return true;
+  const rows = [...missing.values()];
+  const res = await db.query<{
+    id: string;
+    locale: string;
+    version: string;
+    fields: Record<string, unknown>;
+  }>(
+    `select x.document_id as id, x.locale, ${TUPLE_VERSION} as version, x.fields
+     from document_versions x
+     where x.document_id = any($1::uuid[]) and x.locale = any($2::text[]) and x.state = 'published'`,
+    [rows.map((r) => r.id), [...new Set(rows.map((r) => r.locale))]],
+  );
+  for (const found of res.rows) {
+    const key = versionKey(found.id, found.locale, found.version);
+    const r = missing.get(key);
+    if (r) {
+      r.fields = memo.keep(key, found.fields) as Record<string, unknown>;
+      missing.delete(key);
+    }
+  }
+  return missing.size === 0;
 }
 
 /**
@@ -442,7 +491,18 @@ const writtenPages = new Set<string>();
  * page's rows are joined to their documents and versions. The exact total of a list filtered by type and
  * parent alone is a sum of the index's counters (`delivered_counts`), else a count of the matching rows.
  */
-function listByIndex(db: Queryable, sel: ListSelection): Promise<ListPage> {
+async function listByIndex(db: Queryable, sel: ListSelection): Promise<ListPage> {
+  // A list that carries its rows' targets and refs is GraphQL's or the site's, and rarely the same twice.
+  return (
+    (await listByIndexOnce(db, sel, !sel.carry)) ?? ((await listByIndexOnce(db, sel, false)) as ListPage)
+  );
+}
+
+function listByIndexOnce(
+  db: Queryable,
+  sel: ListSelection,
+  fieldsByVersion: boolean,
+): Promise<ListPage | undefined> {
   const p = new Params();
   const written = firstPageText(sel);
   const where = [
@@ -470,7 +530,7 @@ function listByIndex(db: Queryable, sel: ListSelection): Promise<ListPage> {
     : ` order by x.sort_key, x.document_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}`;
   const sql = `${written ? '' : CUSTOM_PLAN}with ${indexed(where, page)}
     select n.total, page.* from (${total ?? `select count(*)::int as total from delivered_documents x where ${where.join(' and ')}`}) n
-    left join lateral (${fullSelect(undefined, ' c.sort_key,', sel.carry ? { targets: true, refs: true } : {})}) page on true
+    left join lateral (${fullSelect(undefined, ' c.sort_key,', sel.carry ? { targets: true, refs: true } : { fieldsByVersion })}) page on true
     order by page.sort_key, page.id`;
   return runList(db, sql, p);
 }
@@ -499,7 +559,7 @@ export async function selectList(
     select n.total, page.* from (select count(*)::int as total from matched) n
     left join lateral (${fullSelect(sel.drafts, ' c.sort_key,')}) page on true
     order by page.sort_key, page.id`;
-  return runList(db, sql, p);
+  return runList(db, sql, p) as Promise<ListPage>;
 }
 
 /** Where documents are delivered: permalinks in one locale (links) or in every locale of the space (alternates). */

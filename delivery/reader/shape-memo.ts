@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { SpaceModel } from './content-model.ts';
 import type { AssetRow, DocumentRow, PermalinkRow, UserRow } from './rows.ts';
 import type { DeliveredDocument } from './types.ts';
@@ -131,13 +132,4 @@ export function keepShaping(
   const frozen = deepFreeze(documents) as readonly DeliveredDocument[];
   byKey.set(key, frozen);
   return frozen;
-}
-
-/** Frozen values are frozen all the way down here (the jsonb parser's, and these), so they are not walked. */
-function deepFreeze(value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }
