@@ -190,6 +190,19 @@ describe('fast answers', () => {
     expect(fast.hits).toBe(1);
   });
 
+  it('tells apart POST bodies of one length that differ only between their ends', async () => {
+    const { app, seen } = readApp((body) => `answer to ${body}`);
+    const { fast, post } = await start(app, { postPaths: ['/read'], maxPostBytes: 1000 });
+    const body = (q: string) => `{"query":"${'a'.repeat(100)}${q}${'b'.repeat(100)}"}`;
+    for (let round = 0; round < 3; round++) {
+      for (const q of ['1', '2']) expect((await post('/read', body(q))).body).toBe(`answer to ${body(q)}`);
+    }
+    // Alternating, each takes the other's place: every answer comes from the slow path.
+    expect([fast.hits, seen.length]).toEqual([0, 6]);
+    for (let i = 0; i < 2; i++) expect((await post('/read', body('2'))).body).toBe(`answer to ${body('2')}`);
+    expect(fast.hits).toBe(2);
+  });
+
   it('reads a POST body that comes after its headers as it streams, for the key and for the slow path', async () => {
     const { app, seen } = readApp((body) => `answer to ${body}`);
     const { fast, post } = await start(app, { postPaths: ['/read'] });
