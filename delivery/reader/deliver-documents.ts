@@ -142,7 +142,7 @@ export async function deliverDocuments(
     expand,
     rows,
     related: relatedRows,
-    links: linkRows.length || innerRows.length ? [...linkRows, ...innerRows] : [],
+    links: [...linkRows, ...innerRows],
     assets: assetRows,
     users: userRows,
   });

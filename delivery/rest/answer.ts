@@ -62,8 +62,10 @@ const listAnswers = new WeakMap<readonly unknown[], Map<string, CachedAnswer>>()
 
 function sharedItems(value: unknown): { items: readonly unknown[]; rest: string } | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  const { items, ...others } = value as { items?: unknown };
+  // Checked before the rest is copied: most answers (a document, an asset) are not such lists.
+  const items = (value as { items?: unknown }).items;
   if (!Array.isArray(items) || !Object.isFrozen(items) || Object.keys(value)[0] !== 'items') return undefined;
+  const { items: _, ...others } = value as { items: unknown };
   return { items, rest: JSON.stringify(others) };
 }
 
