@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { FieldDef, TypeDef } from '../../core/space-format/field-defs.ts';
 import { collectRefs, emptyRefs } from './collect-refs.ts';
 
@@ -92,5 +94,37 @@ describe('collecting what fields point at', () => {
     expect(all.documents.has('d9')).toBe(false);
     expect(all.documents.has('d8')).toBe(false);
     expect(all.assets.has('a4')).toBe(true);
+  });
+
+  it('finds for a frozen value what it finds for the same value unfrozen, by definitions, block types and expand', () => {
+    const frozen = deepFreeze(structuredClone(fields));
+    const names = ['hero', 'gallery', 'related', 'author', 'image', 'link', 'see'];
+    const sorted = (r: ReturnType<typeof emptyRefs>) =>
+      [r.documents, r.assets, r.users, r.links].map((s) => [...s].sort());
+    const noBlocks = new Map<string, TypeDef>();
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.subarray(names), fc.constant('all' as const)),
+        // A few fixed arrays: the same definitions by identity, as a content model gives them.
+        fc.constantFrom(defs, defs.slice(0, 4), defs.slice(5)),
+        fc.boolean(),
+        fc.subarray(['x1', 'x2']),
+        (expandNames, defsUsed, withBlocks, before) => {
+          const expand = expandNames === 'all' ? ('all' as const) : new Set(expandNames);
+          const options = { blockTypes: withBlocks ? blockTypes : noBlocks, expand };
+          const plain = emptyRefs();
+          const kept = emptyRefs();
+          for (const id of before) {
+            plain.links.add(id);
+            kept.links.add(id);
+          }
+          collectRefs(structuredClone(fields), defsUsed, options, plain);
+          // Twice: the second is given from what the first found, and adds to what `into` held.
+          collectRefs(frozen, defsUsed, options, emptyRefs());
+          collectRefs(frozen, defsUsed, options, kept);
+          expect(sorted(kept)).toEqual(sorted(plain));
+        },
+      ),
+    );
   });
 });

@@ -31,6 +31,37 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const ids = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 
+const expanded = (options: WalkOptions, name: string) => options.expand === 'all' || options.expand.has(name);
+
+/** What one walk found, kept with what it depends on besides the fields. */
+interface Kept {
+  defs: readonly FieldDef[];
+  blockTypes: ReadonlyMap<string, TypeDef>;
+  expand: string;
+  refs: RefSets;
+}
+
+/**
+ * Walks per frozen `fields` value: the jsonb parser and the fields-by-version memo give the same frozen value for
+ * the same published fields (core/db/json-memo.ts), which cannot change, so what it points at is found once.
+ * Walking 25 unchanged documents was 5 % of an uncached list's CPU. A few entries per value (other definitions,
+ * other expansions), the oldest out first.
+ */
+const kept = new WeakMap<object, Kept[]>();
+const MAX_KEPT_PER_FIELDS = 4;
+const expandKeys = new WeakMap<ReadonlySet<string>, string>();
+
+/** `expand` as a key: its names sorted; per set, which a read does not change once it started. */
+function expandKey(expand: ReadonlySet<string> | 'all'): string {
+  if (expand === 'all') return '\0all';
+  let key = expandKeys.get(expand);
+  if (key === undefined) {
+    key = [...expand].sort().join('\0');
+    expandKeys.set(expand, key);
+  }
+  return key;
+}
+
 /** Walks the public fields of one `fields` object (blocks at any depth, repeaters) and adds what they point at. */
 export function collectRefs(
   fields: unknown,
@@ -39,7 +70,34 @@ export function collectRefs(
   into: RefSets,
 ): void {
   if (!isObject(fields)) return;
-  const expanded = (name: string) => options.expand === 'all' || options.expand.has(name);
+  if (!Object.isFrozen(fields)) {
+    walk(fields, defs, options, into);
+    return;
+  }
+  const expand = expandKey(options.expand);
+  let list = kept.get(fields);
+  let found = list?.find(
+    (k) => k.defs === defs && k.blockTypes === options.blockTypes && k.expand === expand,
+  );
+  if (!found) {
+    found = { defs, blockTypes: options.blockTypes, expand, refs: emptyRefs() };
+    walk(fields, defs, options, found.refs);
+    if (!list) {
+      list = [];
+      kept.set(fields, list);
+    }
+    if (list.length >= MAX_KEPT_PER_FIELDS) list.shift();
+    list.push(found);
+  }
+  const { refs } = found;
+  for (const id of refs.documents) into.documents.add(id);
+  for (const id of refs.assets) into.assets.add(id);
+  for (const id of refs.users) into.users.add(id);
+  for (const id of refs.links) into.links.add(id);
+}
+
+function walk(fields: unknown, defs: readonly FieldDef[], options: WalkOptions, into: RefSets): void {
+  if (!isObject(fields)) return;
   for (const def of defs) {
     if (!isPublic(def)) continue;
     const value = fields[def.name];
@@ -47,13 +105,13 @@ export function collectRefs(
     switch (def.type) {
       case 'image':
       case 'file':
-        if (expanded(def.name)) for (const id of ids(value)) into.assets.add(id);
+        if (expanded(options, def.name)) for (const id of ids(value)) into.assets.add(id);
         break;
       case 'content':
-        if (expanded(def.name)) for (const id of ids(value)) into.documents.add(id);
+        if (expanded(options, def.name)) for (const id of ids(value)) into.documents.add(id);
         break;
       case 'user':
-        if (expanded(def.name)) for (const id of ids(value)) into.users.add(id);
+        if (expanded(options, def.name)) for (const id of ids(value)) into.users.add(id);
         break;
       case 'link':
         if (isObject(value) && typeof value.contentId === 'string') into.links.add(value.contentId);
@@ -70,12 +128,12 @@ export function collectRefs(
             isObject(block) && typeof block.type === 'string'
               ? options.blockTypes.get(block.type)
               : undefined;
-          if (type) collectRefs((block as Json).fields, type.fields, options, into);
+          if (type) walk((block as Json).fields, type.fields, options, into);
         }
         break;
       case 'repeater':
         for (const item of Array.isArray(value) ? value : []) {
-          if (isObject(item)) collectRefs(item.fields, def.fields ?? [], options, into);
+          if (isObject(item)) walk(item.fields, def.fields ?? [], options, into);
         }
         break;
       default:
