@@ -3,12 +3,15 @@ import pg from 'pg';
 import { CUSTOM_PLAN, inlineValues } from './custom-plan.ts';
 import { isRead, isUnavailable, translateDbError } from './db-errors.ts';
 import { memoJsonParser } from './json-memo.ts';
+import { parseTimestamptz } from './parse-timestamp.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
 // int8 (count(*), bigserial) as numbers: Verso's counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 // jsonb of 512 characters or more parsed once per text (published fields, designs), frozen: core/db/json-memo.ts.
 pg.types.setTypeParser(3802, memoJsonParser({ minLength: 512, maxChars: 8 * 1024 * 1024 }));
+// timestamptz the short way for the usual text, the library's parser for the rest: core/db/parse-timestamp.ts.
+pg.types.setTypeParser(1184, parseTimestamptz);
 
 /** Statement texts given a name so far; past the bound, new texts go unnamed (parsed and planned each time). */
 const MAX_NAMED_STATEMENTS = 2000;
