@@ -3,7 +3,7 @@ import { cacheTags } from '../../core/cache/tags.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { siteIds } from '../testing/site-fixture.ts';
 import { openSite, type SiteHarness } from '../testing/site-harness.ts';
-import { pageKey, publicCacheControl, weakEtag } from './page-cache.ts';
+import { pageEntry, pageKey, publicCacheControl, weakEtag } from './page-cache.ts';
 import type { RequestTarget, SiteInfo } from './types.ts';
 
 const spaceId = siteIds.space;
@@ -45,6 +45,13 @@ describe('the page cache key', () => {
     expect(weakEtag('a')).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
     expect(weakEtag('a')).not.toBe(weakEtag('b'));
     expect(publicCacheControl(300)).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=3000');
+  });
+});
+
+describe('a page entry', () => {
+  it('is tagged by the hash of its UTF-8 bytes, as the string itself would be', () => {
+    for (const body of ['<p>plain</p>', '<p>Caf\u00e9 \u201cquoted\u201d \ud83d\ude00</p>', ''])
+      expect(pageEntry(200, body, "default-src 'self'").etag).toBe(weakEtag(body));
   });
 });
 
