@@ -1,7 +1,7 @@
 import { type Binding, isSafeHref } from '../../core/designs/index.ts';
 import type { DeliveredAsset, DeliveredDocument } from '../../delivery/reader/types.ts';
 import type { Env, FieldDef } from './context.ts';
-import { applyFormat, formatDate, plainText } from './format.ts';
+import { applyFormat, formatDate, hasText, plainText } from './format.ts';
 
 /**
  * What a binding reads. `found: false` is a design error (the field no longer exists): the node
@@ -109,7 +109,7 @@ export function isEmpty(value: unknown): boolean {
   if (Array.isArray(value)) return value.length === 0;
   if (typeof value === 'object') {
     const v = value as { type?: unknown; content?: unknown; blocks?: unknown };
-    if (v.type === 'doc') return plainText(v) === '' && !JSON.stringify(v).includes('"image"');
+    if (v.type === 'doc') return !hasText(v) && !JSON.stringify(v).includes('"image"');
     if (Array.isArray(v.blocks)) return v.blocks.length === 0;
   }
   return false;

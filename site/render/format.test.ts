@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyFormat, excerpt, plainText } from './format.ts';
+import { applyFormat, excerpt, hasText, plainText } from './format.ts';
 
 describe('binding formats', () => {
   it('formats dates in the page locale, short, medium or long, with or without time, in UTC', () => {
@@ -21,10 +22,33 @@ describe('binding formats', () => {
     }
   });
 
-  it('groups numbers the locale way', () => {
-    expect(applyFormat(1234.5, { type: 'number' }, 'en')).toBe('1,234.5');
-    expect(applyFormat(1234.5, { type: 'number' }, 'de')).toBe('1.234,5');
-    expect(applyFormat('x', { type: 'number' }, 'en')).toBeNull();
+  it('groups numbers the locale way, the same when asked again', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(applyFormat(1234.5, { type: 'number' }, 'en')).toBe('1,234.5');
+      expect(applyFormat(1234.5, { type: 'number' }, 'de')).toBe('1.234,5');
+      expect(applyFormat('1234.5', { type: 'number' }, 'de')).toBe('1.234,5');
+      expect(applyFormat('x', { type: 'number' }, 'en')).toBeNull();
+    }
+  });
+
+  it('says rich text has text exactly when its plain text is not empty', () => {
+    const text = fc.constantFrom('', ' ', '\n\t', '\u00a0', '\u2003', 'a', ' b ', '\u200b');
+    const node = fc.letrec((tie) => ({
+      node: fc.record(
+        {
+          type: fc.constantFrom('doc', 'paragraph', 'text', 'image'),
+          text,
+          content: fc.array(tie('node'), { maxLength: 3 }),
+        },
+        { requiredKeys: ['type'] },
+      ),
+    })).node;
+    fc.assert(
+      fc.property(node, (doc) => {
+        expect(hasText(doc)).toBe(plainText(doc) !== '');
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('cuts excerpts on a word boundary, from plain text of rich text too', () => {

@@ -13,6 +13,9 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const formattedDates = new Map<string, string>();
 const MAX_FORMATTED_DATES = 10_000;
 const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Formatted numbers by locale and value, as dates are: ICU's formatting is the cost, the values few. Bounded. */
+const formattedNumbers = new Map<string, string>();
+const MAX_FORMATTED_NUMBERS = 10_000;
 
 export function formatDate(
   value: unknown,
@@ -50,12 +53,18 @@ export function formatNumber(value: unknown, locale: string): string | null {
         ? Number(value)
         : NaN;
   if (!Number.isFinite(n)) return null;
+  const memo = `${locale}|${n}`;
+  const known = formattedNumbers.get(memo);
+  if (known !== undefined) return known;
   let f = numberFormats.get(locale);
   if (!f) {
     f = new Intl.NumberFormat(locale);
     numberFormats.set(locale, f);
   }
-  return f.format(n);
+  const text = f.format(n);
+  if (formattedNumbers.size >= MAX_FORMATTED_NUMBERS) formattedNumbers.clear();
+  formattedNumbers.set(memo, text);
+  return text;
 }
 
 /** Cuts text to at most `length` characters on a word boundary, with an ellipsis when cut. */
@@ -69,6 +78,18 @@ export function excerpt(text: string, length: number): string {
 }
 
 /** The text of a rich-text document (or anything holding `text` and `content`), blocks separated by spaces. */
+/**
+ * Whether rich text shows any text: exactly `plainText(value) !== ''`, found at the first text that is not all
+ * white space instead of by joining and collapsing the whole document (a blog post's body, for a `whenField`).
+ */
+export function hasText(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const n = value as { text?: unknown; content?: unknown };
+  if (typeof n.text === 'string' && /\S/.test(n.text)) return true;
+  if (Array.isArray(n.content)) for (const child of n.content) if (hasText(child)) return true;
+  return false;
+}
+
 export function plainText(value: unknown): string {
   const parts: string[] = [];
   const walk = (node: unknown) => {
