@@ -90,6 +90,12 @@ describe('hrefs', () => {
     '',
   ])('refuses %j', (h) => {
     expect(hrefSchema.safeParse(h).success).toBe(false);
+    // Asked again (answered by address): the same.
+    expect(isSafeHref(h)).toBe(false);
+  });
+  it('refuses an address over 2 KB, and answers one asked again as the first time', () => {
+    expect(isSafeHref(`/${'a'.repeat(2048)}`)).toBe(false);
+    for (let i = 0; i < 2; i++) expect(isSafeHref('https://example.com/again')).toBe(true);
   });
 });
 
