@@ -335,6 +335,23 @@ function withRelated(raw: RelatedRaw[]): DocumentRow[] {
     });
 }
 
+/**
+ * Statement texts by what they are built from (a few hundred characters): a text built anew is a new string, and
+ * the named-statement lookup (core/db/pg-db.ts) hashed and compared all of it on every read, ~9 µs for the 5 KB
+ * of a page's statement. Given again, the same string answers from the hash it keeps. Bounded: past it, built.
+ */
+const texts = new Map<string, string>();
+const MAX_TEXTS = 1_000;
+
+function textOf(key: string, build: () => string): string {
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = build();
+    if (texts.size < MAX_TEXTS) texts.set(key, text);
+  }
+  return text;
+}
+
 /** Delivered documents by id, by parent or at a path, in tree order. One statement. */
 export async function selectDocuments(
   db: Queryable,
@@ -350,22 +367,33 @@ export async function selectDocuments(
     // A path is one equality on the index (`delivered_documents_permalink`); like the walk, one document.
     if (sel.segments) where.push(`x.slugs = ${p.add(sel.segments)}::text[]`);
     const one = sel.segments ? ' order by x.sort_key, x.document_id limit 1' : '';
+    const shape = `${where.join('\n')}\u0001${one}\u0001${sel.refs ? 'refs' : ''}`;
     if (sel.related && (sel.segments || sel.home || sel.ids?.length === 1)) {
       const all = { targets: true, refs: true };
-      const sql = `with ${indexed(where, one)}, ${relatedDelivered(p.add(sel.spaceId))}
+      const space = p.add(sel.spaceId);
+      const sql = textOf(
+        `related\u0001${shape}\u0001${space}`,
+        () => `with ${indexed(where, one)}, ${relatedDelivered(space)}
       ${fullSelect(undefined, ` false as related_row, ${ALTERNATES} as alternates,`, all)}
       union all
-      ${fullSelect(undefined, ' true as related_row, null::json as alternates,', all, 'related')}`;
+      ${fullSelect(undefined, ' true as related_row, null::json as alternates,', all, 'related')}`,
+      );
       return withRelated((await db.query<RelatedRaw>(sql, p.values)).rows);
     }
     if (sel.segments) {
-      const sql = `with ${indexed(where, one)}
-      ${fullSelect(undefined, '', { targets: true, refs: sel.refs })}`;
+      const sql = textOf(
+        `path\u0001${shape}`,
+        () => `with ${indexed(where, one)}
+      ${fullSelect(undefined, '', { targets: true, refs: sel.refs })}`,
+      );
       return (await db.query<RawDocument>(sql, p.values)).rows.map(toRow);
     }
-    const sql = `with ${indexed(where)}
+    const sql = textOf(
+      `ids\u0001${shape}`,
+      () => `with ${indexed(where)}
       ${fullSelect(undefined, '', { targets: true, refs: sel.refs })}
-      order by c.sort_key, c.doc_id`;
+      order by c.sort_key, c.doc_id`,
+    );
     return (await db.query<RawDocument>(sql, p.values)).rows.map(toRow);
   }
   const where: string[] = [];
@@ -529,10 +557,22 @@ function listByIndexOnce(
   const page = written
     ? ` order by x.sort_key, x.document_id limit ${written.limit}`
     : ` order by x.sort_key, x.document_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}`;
-  const sql = `${written ? '' : CUSTOM_PLAN}with ${indexed(where, page)}
+  const key = [
+    'list',
+    written ? 'written' : '',
+    total ?? '',
+    where.join('\n'),
+    page,
+    sel.carry ? 'carry' : '',
+    fieldsByVersion ? 'version' : '',
+  ].join('\u0001');
+  const sql = textOf(
+    key,
+    () => `${written ? '' : CUSTOM_PLAN}with ${indexed(where, page)}
     select n.total, page.* from (${total ?? `select count(*)::int as total from delivered_documents x where ${where.join(' and ')}`}) n
     left join lateral (${fullSelect(undefined, ' c.sort_key,', sel.carry ? { targets: true, refs: true } : { fieldsByVersion })}) page on true
-    order by page.sort_key, page.id`;
+    order by page.sort_key, page.id`,
+  );
   return runList(db, sql, p);
 }
 
