@@ -560,7 +560,8 @@ function listByIndexOnce(
   const key = [
     'list',
     written ? 'written' : '',
-    total ?? '',
+    // The count's text is `where` as it stands before the filters that turn `counted` off.
+    counted ? 'counted' : '',
     where.join('\n'),
     page,
     sel.carry ? 'carry' : '',

@@ -77,7 +77,6 @@ export function excerpt(text: string, length: number): string {
   return `${head}…`;
 }
 
-/** The text of a rich-text document (or anything holding `text` and `content`), blocks separated by spaces. */
 /**
  * Whether rich text shows any text: exactly `plainText(value) !== ''`, found at the first text that is not all
  * white space instead of by joining and collapsing the whole document (a blog post's body, for a `whenField`).
@@ -90,6 +89,7 @@ export function hasText(value: unknown): boolean {
   return false;
 }
 
+/** The text of a rich-text document (or anything holding `text` and `content`), blocks separated by spaces. */
 export function plainText(value: unknown): string {
   const parts: string[] = [];
   const walk = (node: unknown) => {
