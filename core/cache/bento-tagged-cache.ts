@@ -113,21 +113,37 @@ export function bentoTaggedCache(
     return pending;
   };
   /** A miss with no computation of the key under way here. */
-  const miss = <T>(key: string, compute: (sink: TagSink) => Promise<T>, ttlSeconds: number) => {
+  const miss = async <T>(
+    key: string,
+    compute: (sink: TagSink) => Promise<T>,
+    ttlSeconds: number,
+  ): Promise<Stored<T>> => {
     const purgedAt = front.takePurged(key);
     if (purgedAt !== undefined) {
       metrics?.cacheLookup('memory', false);
       return recompute(key, compute, ttlSeconds, purgedAt);
     }
-    return bento.getOrSet<Stored<T>>({
+    let computed: Stored<T> | undefined;
+    const got = await bento.getOrSet<Stored<T>>({
       key,
       ttl: `${ttlSeconds}s`,
       factory: async (ctx) => {
-        const computed = await run(compute);
+        computed = await run(compute);
+        // bentocache dates an entry when it writes it, so a value read before a purge that ended after it would
+        // pass its tag check for its whole lifetime.
+        if (front.purgedSince(computed.t, computed.at)) return ctx.skip() as unknown as Stored<T>;
         ctx.setTags(computed.t);
         return computed;
       },
     });
+    if (got === undefined && computed) return computed;
+    // An entry written before this process learned of a purge that outdates it (another process's computation,
+    // or one whose purge was acknowledged here after it was written).
+    const outdatedAt = got && front.lastPurged(got.t);
+    if (got && outdatedAt !== undefined && outdatedAt >= got.at) {
+      return (recomputing.get(key) as Promise<Stored<T>>) ?? recompute(key, compute, ttlSeconds, outdatedAt);
+    }
+    return got as Stored<T>;
   };
   return {
     async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: { ttlSeconds?: number }) {

@@ -39,6 +39,16 @@ export class FrontLayer {
     return false;
   }
 
+  /** When the last purge of one of `tags` known here happened, if any was. */
+  lastPurged(tags: readonly string[]): number | undefined {
+    let last: number | undefined;
+    for (const tag of tags) {
+      const at = this.#purgedAt.get(tag);
+      if (at !== undefined && (last === undefined || at > last)) last = at;
+    }
+    return last;
+  }
+
   /** Keeps a value computed at `createdAt`, unless one of its tags was purged since. */
   set(key: string, value: unknown, tags: readonly string[], createdAt: number, expiresAt: number): void {
     if (this.purgedSince(tags, createdAt)) return;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { crossMillisecond, heldComputation } from '../testing/held-computation.ts';
 import { memoryCache } from './memory-cache.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
@@ -50,25 +51,19 @@ describe('the in-memory tagged cache (no REDIS_URL)', () => {
 
   it('does not keep a value whose tags were purged while it was first computed', async () => {
     const cache = memoryCache({ defaultTtlSeconds: 300 });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    const first = cache.getOrSet('k', async (sink) => {
-      const value = 'old';
-      await gate;
-      sink.addTags(['doc:k']);
-      return value;
-    });
-    await new Promise((r) => setTimeout(r, 5));
+    const held = heldComputation('old', ['doc:k']);
+    const first = cache.getOrSet('k', held.compute);
+    await held.computing;
     await cache.purgeTags(['doc:k']);
-    release();
+    await crossMillisecond();
+    held.release();
     expect(await first).toBe('old');
     const again = await cache.getOrSet('k', async (sink) => {
       sink.addTags(['doc:k']);
       return 'new';
     });
     expect(again).toBe('new');
+    expect(await cache.getOrSet('k', async () => 'newer')).toBe('new');
     await cache.close();
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectRedis, type RedisHandle } from '../redis/connection.ts';
 import { redisServerAvailable, startRedisServer, type TestRedisServer } from '../redis/test-server.ts';
 import { type CapturedLog, captureLog } from '../testing/capture-log.ts';
+import { crossMillisecond, heldComputation } from '../testing/held-computation.ts';
 import { serviceUrl } from '../testing/require-service.ts';
 import { redisCache } from './redis-cache.ts';
 import type { TaggedCache } from './tagged-cache.ts';
@@ -151,6 +152,21 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
     await settle();
     expect(await db.read(procs.a, 'race3', ['doc:race3'])).toBe('v3');
     expect(await db.read(procs.b, 'race3', ['doc:race3'])).toBe('v3');
+  });
+
+  it('never shares a first computation of a key whose tags were purged while it ran', async () => {
+    const db = source();
+    const held = heldComputation('v1', ['doc:race4']);
+    const read = procs.b.getOrSet('race4', held.compute);
+    await held.computing;
+    db.set('race4', 'v2');
+    await procs.a.purgeTags(['doc:race4']);
+    await crossMillisecond();
+    held.release();
+    expect(await read).toBe('v1');
+    await settle();
+    expect(await db.read(procs.a, 'race4', ['doc:race4'])).toBe('v2');
+    expect(await db.read(procs.b, 'race4', ['doc:race4'])).toBe('v2');
   });
 
   it('does not wait longer than its limit for a process that never answers', async () => {
