@@ -8,6 +8,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
+    // Everything the run writes under the system's temporary directory is removed at its end.
+    globalSetup: ['core/testing/temp-root.ts'],
     allowOnly: process.env.CI !== 'true',
   },
 });
