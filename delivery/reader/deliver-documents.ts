@@ -146,7 +146,7 @@ export async function deliverDocuments(
     assets: assetRows,
     users: userRows,
   });
-  const earlier = key === undefined ? undefined : keptShaping(model, key);
+  const earlier = keptShaping(model, key);
   if (earlier) return earlier as DeliveredDocument[];
   const base = {
     asset: (id: string) => assets.get(id),
@@ -164,7 +164,7 @@ export async function deliverDocuments(
   const shaped = rows.map((r) =>
     remember(r, shapeDocument(r, model.contentTypes.get(r.type)!, options(deps, model, expand, resolved))),
   );
-  return key === undefined ? shaped : (keepShaping(model, key, shaped) as DeliveredDocument[]);
+  return keepShaping(model, key, shaped) as DeliveredDocument[];
 }
 
 /**

@@ -76,6 +76,22 @@ describe.each(testDatabases())('shaped documents given again, on $kind', ({ open
 
   const fresh = () => createReader({ db, mediaSecret: () => secret, blockDesigns: true });
 
+  it('gives a page read with what it names again, and answers what it carried as a fresh read does', async () => {
+    const { items } = await kept.list(context('en'), { limit: 50, offset: 0 });
+    const all = items.map((d) => d.id);
+    for (const { permalink } of items) {
+      const first = await kept.byPermalink(context('en'), permalink, undefined, { related: true });
+      const again = await kept.byPermalink(context('en'), permalink, undefined, { related: true });
+      expect(again, permalink).toBe(first);
+      const other = fresh();
+      const unkept = await other.byPermalink(context('en'), permalink, undefined, { related: true });
+      expect(again).toEqual(unkept);
+      expect(await kept.byIds(context('en'), all, undefined, [again!])).toEqual(
+        await other.byIds(context('en'), all, undefined, [unkept!]),
+      );
+    }
+  });
+
   it('gives the same frozen documents again while the database answers the same', async () => {
     const first = await kept.list(context('en'), { limit: 50, offset: 0 });
     const again = await kept.list(context('en'), { limit: 50, offset: 0 });
@@ -202,7 +218,26 @@ describe('shapeKey', () => {
       expect(shapeKey(inputs([{ ...row, [name]: other[name] }])), name).not.toBe(key);
   });
 
-  it('is undefined for rows that carry others (they are remembered per result)', () => {
-    expect(shapeKey(inputs([{ ...row, carried: { assets: [], users: [] } }]))).toBeUndefined();
+  it('changes with each part of what a row carries for later lookups, and stays with an equal one', () => {
+    const asset = { id: ids.space, filename: 'a.png', mime_type: 'image/png' } as never;
+    const user = { id: ids.space, name: 'Ada', avatar: null } as never;
+    const alternate = { id: ids.lead, locale: 'de', permalink: 'de/ada', ancestors: [] };
+    const carried = (over: object = {}) => ({
+      ...row,
+      carried: { assets: [asset], users: [user], documents: [{ ...row }], alternates: [alternate], ...over },
+    });
+    const key = shapeKey(inputs([carried()]));
+    expect(key).not.toBe(shapeKey(inputs([row])));
+    expect(shapeKey(inputs([carried()]))).toBe(key);
+    for (const over of [
+      { assets: [] },
+      { users: [] },
+      { documents: [] },
+      { documents: [{ ...row, title: 'Ada!' }] },
+      { documents: [{ ...row, carried: { assets: [asset], users: [] } }] },
+      { alternates: [] },
+      { alternates: undefined },
+    ])
+      expect(shapeKey(inputs([carried(over)])), JSON.stringify(over)).not.toBe(key);
   });
 });

@@ -13,7 +13,8 @@ import type { DeliveredDocument } from './types.ts';
  *
  * What is given again is shared between requests, so it is deep-frozen: a consumer that writes into one fails
  * (strict mode) instead of changing another request's answer. Reads that carry rows for later lookups
- * (`DocumentRow.carried`, the site and GraphQL) are not kept: what they carry is remembered per result.
+ * (`DocumentRow.carried`, the site's page and GraphQL) have what they carry in their key as well: a result given
+ * again answers those lookups with the rows it was first shaped with, which the key says are the same.
  */
 export interface ShapeInputs {
   spaceId: string;
@@ -92,10 +93,20 @@ const rowKey = (r: DocumentRow): unknown[] => [
   r.tags,
 ];
 
-/** The key of a shaping, or undefined when it is not kept (a row carries rows for later lookups). */
-export function shapeKey(inputs: ShapeInputs): string | undefined {
-  for (const row of inputs.rows) if (row.carried) return undefined;
-  for (const row of inputs.related) if (row.carried) return undefined;
+/** What a row was read with for later lookups (deliver-documents.ts, `carriedOf`), or null. */
+const carriedKey = (r: DocumentRow): unknown =>
+  r.carried
+    ? [
+        r.carried.assets,
+        r.carried.users,
+        r.carried.documents?.map(rowKey) ?? null,
+        r.carried.documents?.map((d) => carriedKey(d)) ?? null,
+        r.carried.alternates ?? null,
+      ]
+    : null;
+
+/** The key of a shaping. */
+export function shapeKey(inputs: ShapeInputs): string {
   const text = JSON.stringify([
     inputs.spaceId,
     inputs.origin ?? null,
@@ -109,6 +120,8 @@ export function shapeKey(inputs: ShapeInputs): string | undefined {
     inputs.links,
     inputs.assets,
     inputs.users,
+    inputs.rows.map(carriedKey),
+    inputs.related.map(carriedKey),
   ]);
   return createHash('sha1').update(text).digest('base64');
 }
