@@ -40,14 +40,33 @@ describe('the front layer', () => {
     front.set('b', 2, ['doc:2'], 0, 100);
     front.purgeTags(['doc:1'], 10);
     front.purgeTags(['doc:3'], 11);
-    expect(front.takePurged('a')).toBe(10);
+    expect(front.takePurged('a')).toEqual({ at: 10, writtenElsewhere: false });
     expect(front.takePurged('a')).toBeUndefined();
     expect(front.takePurged('b')).toBeUndefined();
     for (const key of ['x', 'y', 'z']) front.set(key, 0, [`doc:${key}`], 0, 100);
     front.purgeTags(['doc:x', 'doc:y', 'doc:z'], 20);
     expect(front.takePurged('x')).toBeUndefined();
-    expect(front.takePurged('z')).toBe(20);
+    expect(front.takePurged('z')).toEqual({ at: 20, writtenElsewhere: false });
     front.clear();
     expect(front.takePurged('y')).toBeUndefined();
+  });
+
+  it('says whether another process wrote a purged key since its purge, and only then', () => {
+    const front = new FrontLayer(10);
+    front.writtenElsewhere('a');
+    front.set('a', 1, ['doc:1'], 0, 100);
+    front.purgeTags(['doc:1'], 10);
+    front.writtenElsewhere('a');
+    front.set('a', 1, ['doc:1'], 11, 100);
+    // A later purge makes the earlier write outdated.
+    front.purgeTags(['doc:1'], 12);
+    expect(front.takePurged('a')).toEqual({ at: 12, writtenElsewhere: false });
+    front.set('a', 1, ['doc:1'], 13, 100);
+    front.purgeTags(['doc:1'], 14);
+    front.writtenElsewhere('a');
+    expect(front.takePurged('a')).toEqual({ at: 14, writtenElsewhere: true });
+    // Not purged: nothing to note.
+    front.writtenElsewhere('b');
+    expect(front.takePurged('b')).toBeUndefined();
   });
 });

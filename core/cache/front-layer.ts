@@ -13,6 +13,8 @@ export class FrontLayer {
   readonly #purgedAt = new Map<string, number>();
   /** Keys whose entry a purge dropped, and when, until computed again (oldest first, bounded). */
   readonly #purgedKeys = new Map<string, number>();
+  /** Those of `#purgedKeys` whose shared entry another process wrote since their purge. */
+  readonly #writtenElsewhere = new Set<string>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -83,26 +85,38 @@ export class FrontLayer {
         this.delete(key);
         this.#purgedKeys.delete(key);
         this.#purgedKeys.set(key, at);
+        this.#writtenElsewhere.delete(key);
       }
     }
     while (this.#purgedKeys.size > this.maxEntries) {
       const oldest = this.#purgedKeys.keys().next().value;
       if (oldest === undefined) break;
       this.#purgedKeys.delete(oldest);
+      this.#writtenElsewhere.delete(oldest);
     }
   }
 
-  /** When a purge dropped this key's entry, if it did since the key was last asked for; asking forgets it. */
-  takePurged(key: string): number | undefined {
+  /** Another process wrote `key`'s shared entry: noted while a purge of the key here waits for its recompute. */
+  writtenElsewhere(key: string): void {
+    if (this.#purgedKeys.has(key)) this.#writtenElsewhere.add(key);
+  }
+
+  /**
+   * When a purge dropped this key's entry, if it did since the key was last asked for, and whether another
+   * process wrote its shared entry since; asking forgets both.
+   */
+  takePurged(key: string): { at: number; writtenElsewhere: boolean } | undefined {
     const at = this.#purgedKeys.get(key);
+    if (at === undefined) return undefined;
     this.#purgedKeys.delete(key);
-    return at;
+    return { at, writtenElsewhere: this.#writtenElsewhere.delete(key) };
   }
 
   clear(): void {
     this.#entries.clear();
     this.#keysByTag.clear();
     this.#purgedKeys.clear();
+    this.#writtenElsewhere.clear();
   }
 
   get size(): number {
