@@ -34,6 +34,7 @@ import { loadConfig } from '../core/config/index.ts';
 import { openDb } from '../core/db/open.ts';
 import { freshPostgres } from '../core/testing/databases.ts';
 import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
+import { ownTempDir } from '../core/testing/temp-root.ts';
 import type { FixedAnswer } from './bare-server.ts';
 import { publishToLive } from './edge.ts';
 import { deepTree, growDocuments } from './generate-documents.ts';
@@ -750,13 +751,12 @@ async function main() {
   if (hasTaskset) pin(process.pid, 1);
   const started = performance.now();
   // Everything the run and its processes write under the temporary directory (wrk scripts, the bare server's
-  // answers, data directories) goes in one directory, removed at the end: a run left about 90 behind.
-  const temp = mkdtempSync(join(tmpdir(), 'verso-bench-run-'));
-  process.env.TMPDIR = temp;
+  // answers, data directories) goes in one directory, removed at the end.
+  const removeTemp = ownTempDir('verso-bench-run-');
   try {
     await measured(started);
   } finally {
-    rmSync(temp, { recursive: true, force: true });
+    removeTemp();
   }
 }
 

@@ -142,16 +142,17 @@ export function bentoTaggedCache(
         return computed;
       },
     });
-    if (got === undefined && computed) return computed;
+    // Not stored (skipped above): this call's own computation.
+    if (got === undefined) return computed as Stored<T>;
     // An entry written before this process learned of a purge that outdates it (another process's computation,
     // or one whose purge was acknowledged here after it was written).
-    const outdatedAt = got && front.lastPurged(got.t);
-    if (got && outdatedAt !== undefined && outdatedAt >= got.at) {
+    const outdatedAt = front.lastPurged(got.t);
+    if (outdatedAt !== undefined && outdatedAt >= got.at) {
       return (
         (recomputing.get(key) as Promise<Stored<T>>) ?? recompute(key, compute, ttlSeconds, outdatedAt, true)
       );
     }
-    return got as Stored<T>;
+    return got;
   };
   return {
     async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: { ttlSeconds?: number }) {

@@ -37,8 +37,7 @@ export class FrontLayer {
 
   /** Whether one of `tags` was purged since `createdAt` (a value computed then is outdated). */
   purgedSince(tags: readonly string[], createdAt: number): boolean {
-    for (const tag of tags) if ((this.#purgedAt.get(tag) ?? -1) >= createdAt) return true;
-    return false;
+    return (this.lastPurged(tags) ?? -1) >= createdAt;
   }
 
   /** When the last purge of one of `tags` known here happened, if any was. */

@@ -3,7 +3,7 @@ import { AppError, toErrorBody } from '../errors/app-error.ts';
 import { rateSlot } from '../http/fast-answers.ts';
 import { clientAddress, clientAddressOf } from '../net/client-address.ts';
 import type { TrustedProxies } from '../net/trusted-proxies.ts';
-import type { RateDecision, RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 import type { RateRuleName } from './rules.ts';
 
 export interface RateLimitMiddlewareArgs {
@@ -93,19 +93,18 @@ export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
   const addressOf = addressMemo(args.trustedProxies, ofIncoming);
   /** Until when a client was refused, by `spaceId address` (per middleware, so per rule). */
   const refusedUntil = new Map<string, number>();
-  /** The 429 as the context would have built it before the route ran: with the headers prepared until then. */
-  const refusal = (prepared: Headers, decision: RateDecision) => {
-    const headers = new Headers(prepared);
+  /** The 429, with `prepared`: the headers the context held before the route ran (`preparedHeaders`). */
+  const refusal = (prepared: Headers, decision: { headers: Record<string, string> }) => {
     const set: Record<string, string> = {
       'Content-Type': 'application/json',
       ...decision.headers,
       ...args.refusalHeaders,
       'Cache-Control': 'no-store',
     };
-    for (const name in set) headers.set(name, set[name]!);
+    for (const name in set) prepared.set(name, set[name]!);
     return new Response(JSON.stringify(toErrorBody(new AppError('rateLimit.exceeded'))), {
       status: 429,
-      headers,
+      headers: prepared,
     });
   };
   return async (c, next) => {
@@ -122,13 +121,12 @@ export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
     const counting = slot?.decided ?? args.limiter.consume(args.rule, address, { spaceId });
     // A replay of this answer by the fast path counts against the same rule, space and client address.
     slot?.setCount((req) => args.limiter.consume(args.rule, ofIncoming(req), { spaceId }));
+    const client = `${spaceId ?? ''} ${address}`;
     if (counting instanceof Promise && readOnly(c.req.method)) {
-      const client = `${spaceId ?? ''} ${address}`;
       const until = refusedUntil.get(client);
       if (until === undefined || until <= Date.now()) {
         if (until !== undefined) refusedUntil.delete(client);
-        // What outer middleware prepared (X-Request-Id), copied: the route may prepare more into the same object.
-        const prepared = new Headers(c.newResponse(null).headers);
+        const prepared = preparedHeaders(c);
         const ran = next().then(
           () => undefined,
           (err: unknown) => ({ err }),
@@ -143,18 +141,14 @@ export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
           return;
         }
         if (failed) throw failed.err;
+        c.set(RATE_HEADERS_VAR as never, decision.headers as never);
         return completed(c, decision.headers);
       }
     }
     const decision = await counting;
     if (!decision.allowed) {
-      if ('resetSeconds' in decision)
-        note(refusedUntil, `${spaceId ?? ''} ${address}`, decision.resetSeconds);
-      return c.json(toErrorBody(new AppError('rateLimit.exceeded')), 429, {
-        ...decision.headers,
-        ...args.refusalHeaders,
-        'Cache-Control': 'no-store',
-      });
+      if ('resetSeconds' in decision) note(refusedUntil, client, decision.resetSeconds);
+      return refusal(preparedHeaders(c), decision);
     }
     const rate = decision.headers;
     for (const name in rate) c.header(name, rate[name]);
@@ -173,9 +167,16 @@ function note(refusedUntil: Map<string, number>, client: string, resetSeconds: n
   if (refusedUntil.size > MAX_REFUSED) refusedUntil.delete(refusedUntil.keys().next().value!);
 }
 
+/**
+ * A copy of the headers the context holds for its answer so far (outer middleware's, such as `X-Request-Id`): the
+ * route may prepare more into the same object.
+ */
+function preparedHeaders(c: Context): Headers {
+  return new Headers(c.newResponse(null).headers);
+}
+
 /** The rate headers on the answer, unless the context prepared them on it already; exposed to browsers when cross-origin. */
 function completed(c: Context, rate: Record<string, string>): void {
-  c.set(RATE_HEADERS_VAR as never, rate as never);
   const res = c.res;
   // A cross-origin answer exposes the rate headers, so that browser clients can pace themselves.
   const exposed = res.headers.get('Access-Control-Expose-Headers');

@@ -3,18 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Vitest's global setup: one temporary directory for the whole run, named in `TMPDIR`, so that every data
- * directory, export, Varnish work directory and browser profile the tests and the processes they start make
- * (each through `os.tmpdir()`) goes in it, and all of it is removed at the end. A run used to leave a hundred
- * `verso-*` directories behind, 270 MB in all.
+ * One temporary directory, named in `TMPDIR`, for everything this process and the processes it starts write
+ * through `os.tmpdir()` (data directories, exports, Varnish work directories, browser profiles, wrk scripts).
+ * The function it returns removes it and restores `TMPDIR`. A test run used to leave a hundred `verso-*`
+ * directories behind, 270 MB in all, and a bench run about 90.
  */
-export default function setup(): () => void {
+export function ownTempDir(prefix: string): () => void {
   const previous = process.env.TMPDIR;
-  const root = mkdtempSync(join(tmpdir(), 'verso-run-'));
+  const root = mkdtempSync(join(tmpdir(), prefix));
   process.env.TMPDIR = root;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     rmSync(root, { recursive: true, force: true });
   };
+}
+
+/** Vitest's global setup (the suite and the e2e): the run's own temporary directory, removed at its end. */
+export default function setup(): () => void {
+  return ownTempDir('verso-run-');
 }

@@ -99,8 +99,7 @@ const carriedKey = (r: DocumentRow): unknown =>
     ? [
         r.carried.assets,
         r.carried.users,
-        r.carried.documents?.map(rowKey) ?? null,
-        r.carried.documents?.map((d) => carriedKey(d)) ?? null,
+        r.carried.documents?.map((d) => [rowKey(d), carriedKey(d)]) ?? null,
         r.carried.alternates ?? null,
       ]
     : null;
