@@ -328,8 +328,14 @@ async function pair(
 
 // ---------------------------------------------------------------- the run
 
-/** REDIS_URL as given (the edge bench's processes share it; the others run without Redis). */
-let redisUrl: string | undefined;
+/**
+ * DATABASE_URL and REDIS_URL as given. Children get exactly the databases `setUp` makes, and Redis only where a
+ * part says so (the edge and publish benches' processes share it; the others run without).
+ */
+const adminUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
 
 async function setUp(): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verso-bench-'));
@@ -341,11 +347,6 @@ async function setUp(): Promise<{ env: Record<string, string>; cleanup(): Promis
     DATA_DIR: dataDir,
   };
   let drop = async () => {};
-  const adminUrl = process.env.DATABASE_URL;
-  redisUrl = process.env.REDIS_URL;
-  // Children get exactly the database made here, and no Redis.
-  delete process.env.DATABASE_URL;
-  delete process.env.REDIS_URL;
   if (adminUrl) {
     // Its own pool is closed by drop().
     const database = await freshPostgres(adminUrl);
@@ -567,65 +568,122 @@ async function edgePaths(env: Record<string, string>, rows: Row[], page: FixedAn
 }
 
 /**
- * Median latency of sequential `GET /v1/content?limit=25` with the answer cache off, per space size. The
- * documents are generated from here while the server runs: PostgreSQL only (PGlite is one process's).
+ * Latency of the uncached reads, one request at a time, against space size. Each size is a database of its own
+ * (the demo as `setUp` makes it, then grown), with its own public (`--no-cache`) and website (`--no-page-cache`)
+ * processes, so that the sizes are measured in alternation, 20 requests each in turn: the machine's speed drifts
+ * over minutes, and measuring 1k, then 10k, then 100k put 1.9 ms on the 100k deep page against 1.0 at 1k in one
+ * run, 1.3 in the next (2026-11-27). PostgreSQL only (PGlite is one process's).
  */
-async function listCurve(env: Record<string, string>) {
-  if (!env.DATABASE_URL) return [];
-  const server = await child('bench/harness-server.ts', ['public', '--no-cache'], env);
-  const site = await child('bench/harness-server.ts', ['website', '--no-page-cache'], env);
-  const db = await openDb(loadConfig(env));
-  const api = `http://127.0.0.1:${server.port}`;
-  const pages = `http://127.0.0.1:${site.port}`;
-  const out: SizePoint[] = [];
-  /**
-   * p50 and p95 of 200 requests one at a time, after `UNCACHED_WARM_UP` seconds (at least 50 requests) of
-   * unmeasured ones: the steady state of a process that serves uncached reads all day, V8 having optimized
-   * the path and each pooled connection holding its prepared statements. After 50 requests a page took
-   * 6.8 ms at the median, after 900 2.9 ms (the same server, 100 at a time).
-   */
-  const oneAtATime = async (
-    url: string,
-    host?: string,
-    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-  ) => {
-    const times: number[] = [];
-    const one = async () => {
-      const t = performance.now();
-      const res = await request(url, { ...init, headers: { ...init.headers, ...(host ? { host } : {}) } });
-      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-      return performance.now() - t;
-    };
-    const warm = performance.now() + UNCACHED_WARM_UP * 1000;
-    for (let i = 0; i < 50 || performance.now() < warm; i++) await one();
-    for (let i = 0; i < 200; i++) times.push(await one());
-    times.sort((a, b) => a - b);
-    return { p50: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! };
-  };
+async function listCurve(): Promise<SizePoint[]> {
+  if (!adminUrl) return [];
+  const spaces: Array<{
+    size: number;
+    seconds: number;
+    total: number;
+    api: string;
+    pages: string;
+    deep: string;
+    stop(): Promise<void>;
+  }> = [];
   try {
-    let deep = '';
-    for (const size of [1_000, 10_000, 100_000]) {
+    const sizes = [1_000, 10_000, 100_000];
+    for (const size of sizes) {
+      const { env, cleanup } = await setUp();
+      const db = await openDb(loadConfig(env));
       const start = performance.now();
-      await growDocuments(db, size);
-      deep ||= await deepTree(db);
+      let deep: string;
+      try {
+        // Grown through the smaller sizes, analyzed at each: the delivery index's recompute of 10k new rows planned
+        // without statistics took 112 s, against 0.8 s with those of the 1k.
+        for (const step of sizes.filter((s) => s <= size)) await growDocuments(db, step);
+        deep = await deepTree(db);
+      } finally {
+        await db.close();
+      }
       const seconds = (performance.now() - start) / 1000;
+      const server = await child('bench/harness-server.ts', ['public', '--no-cache'], env);
+      const site = await child('bench/harness-server.ts', ['website', '--no-page-cache'], env);
+      const api = `http://127.0.0.1:${server.port}`;
+      const stop = async () => {
+        await server.stop();
+        await site.stop();
+        await cleanup();
+      };
       const total = ((await (await fetch(`${api}/v1/content?limit=25`)).json()) as { total: number }).total;
-      const list = await oneAtATime(`${api}/v1/content?limit=25`);
-      const permalink = await oneAtATime(`${api}/v1/permalink${deep}`);
-      const graphql = await oneAtATime(`${api}/graphql`, undefined, graphqlInit);
-      const page = await oneAtATime(`${pages}${POST}`, 'localhost');
-      const deepPage = await oneAtATime(`${pages}${deep}`, 'localhost');
-      out.push({ documents: total, generated: size, seconds, list, permalink, graphql, page, deepPage });
-      log(
-        `size ${size}: list p50 ${list.p50.toFixed(1)} ms, permalink ${permalink.p50.toFixed(1)} ms, GraphQL ${graphql.p50.toFixed(1)} ms, page ${page.p50.toFixed(1)} ms, 12-level page ${deepPage.p50.toFixed(1)} ms (generated in ${seconds.toFixed(1)} s)`,
-      );
+      spaces.push({ size, seconds, total, api, pages: `http://127.0.0.1:${site.port}`, deep, stop });
+      log(`size ${size}: ${total} delivered, generated in ${seconds.toFixed(1)} s`);
     }
+    type Read = {
+      url: string;
+      host?: string;
+      init?: { method?: string; headers?: Record<string, string>; body?: string };
+    };
+    const reads: Record<
+      Exclude<keyof SizePoint, 'documents' | 'generated' | 'seconds'>,
+      (s: (typeof spaces)[number]) => Read
+    > = {
+      list: (s) => ({ url: `${s.api}/v1/content?limit=25` }),
+      permalink: (s) => ({ url: `${s.api}/v1/permalink${s.deep}` }),
+      graphql: (s) => ({ url: `${s.api}/graphql`, init: graphqlInit }),
+      page: (s) => ({ url: `${s.pages}${POST}`, host: 'localhost' }),
+      deepPage: (s) => ({ url: `${s.pages}${s.deep}`, host: 'localhost' }),
+    };
+    const measured = new Map<string, Array<{ p50: number; p95: number }>>();
+    for (const [name, read] of Object.entries(reads)) {
+      const timings = await alternated(spaces.map(read));
+      measured.set(name, timings);
+      log(`${name}: p50 ${timings.map((t) => t.p50.toFixed(1)).join(' / ')} ms`);
+    }
+    const at = (name: string, i: number) => measured.get(name)![i]!;
+    return spaces.map((s, i) => ({
+      documents: s.total,
+      generated: s.size,
+      seconds: s.seconds,
+      list: at('list', i),
+      permalink: at('permalink', i),
+      graphql: at('graphql', i),
+      page: at('page', i),
+      deepPage: at('deepPage', i),
+    }));
   } finally {
-    await db.close();
-    await server.stop();
-    await site.stop();
+    for (const s of spaces) await s.stop();
   }
-  return out;
+}
+
+/**
+ * p50 and p95 of each read, one request at a time, taking turns 20 requests each: first `UNCACHED_WARM_UP` seconds
+ * per read (at least 50 requests each) of unmeasured ones, the steady state of a process that serves uncached
+ * reads all day (V8 having optimized the path, each pooled connection holding its prepared statements; after 50
+ * requests a page took 6.8 ms at the median, after 900 2.9 ms), then 10 turns measured, 200 requests each.
+ */
+async function alternated(
+  reads: Array<{
+    url: string;
+    host?: string;
+    init?: { method?: string; headers?: Record<string, string>; body?: string };
+  }>,
+): Promise<Array<{ p50: number; p95: number }>> {
+  const one = async ({ url, host, init = {} }: (typeof reads)[number]) => {
+    const t = performance.now();
+    const res = await request(url, { ...init, headers: { ...init.headers, ...(host ? { host } : {}) } });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    return performance.now() - t;
+  };
+  const turn = async (into?: number[][]) => {
+    for (const [i, read] of reads.entries())
+      for (let k = 0; k < 20; k++) {
+        const ms = await one(read);
+        into?.[i]?.push(ms);
+      }
+  };
+  const warm = performance.now() + UNCACHED_WARM_UP * 1000 * reads.length;
+  for (let turns = 0; turns < 3 || performance.now() < warm; turns++) await turn();
+  const times = reads.map(() => [] as number[]);
+  for (let i = 0; i < 10; i++) await turn(times);
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    return { p50: t[Math.floor(t.length / 2)]!, p95: t[Math.floor(t.length * 0.95)]! };
+  });
 }
 
 interface SizePoint {
@@ -701,8 +759,8 @@ function report(
       '',
       '## Uncached reads by space size, one request at a time',
       '',
-      'Answer cache off (`public --no-cache`: every request reads the database) and page cache off (`website --no-page-cache`: every page is rendered; designs, menus, breadcrumbs and design assets stay cached until a purge, as in production). Generated published blog posts added to the demo space with set-based inserts, plus a 12-level chain of pages and 200 more items in the footer menu that every page shows. 200 sequential requests after ' +
-        `${UNCACHED_WARM_UP} s (at least 50 requests) of unmeasured ones (V8 has optimized the path, each pooled connection holds its prepared statements), ` +
+      "Answer cache off (`public --no-cache`: every request reads the database) and page cache off (`website --no-page-cache`: every page is rendered; designs, menus, breadcrumbs and design assets stay cached until a purge, as in production). Each size is a database of its own with its own two processes: the demo space grown by generated published blog posts (set-based inserts, then `vacuum analyze`), plus a 12-level chain of pages and 200 more items in the footer menu that every page shows. The sizes take turns, 20 requests one at a time each, so that the machine's drift falls on all of them alike: " +
+        `${UNCACHED_WARM_UP} s per size of unmeasured turns (V8 has optimized the path, each pooled connection holds its prepared statements), then 10 measured turns (200 requests per size), ` +
         'p50 / p95 in ms. Targets: list p50 ≤ 2 ms, permalink ≤ 1.5 ms, GraphQL ≤ 5 ms, page ≤ 3 ms, each within 1.5× of the smallest size.',
       '',
       '| generated | delivered | `GET /v1/content?limit=25` | × 1k | REST permalink (12 levels) | × 1k | GraphQL (the bench query) | × 1k | page: blog post | × 1k | page: 12 levels deep | × 1k | generated in |',
@@ -785,7 +843,7 @@ async function measured(started: number) {
       publish = await publishTimings({ ...env, REDIS_URL: redisUrl }, POST, 50);
     }
     if (publish) log(`publish: answer p50 ${publish.answer.p50} ms, fresh page p50 ${publish.page.p50} ms`);
-    const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve(env);
+    const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve();
     const text = report(rows, render, list, database, edge, publish);
     if (!ONLY || args.includes('--out')) writeFileSync(isAbsolute(OUT) ? OUT : join(root, OUT), text);
     process.stdout.write(text);
