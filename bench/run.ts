@@ -14,9 +14,9 @@
  * The rate rules stay on and count every request; the demo space's rules are raised to 1,000,000 per second
  * (space controls, as the control API sets them) so that a load test is not refused.
  *
- * What an operator cannot configure runs in bench/harness-server.ts on the same app and database: the
- * uncached page render (page cache off), the pure render curve, and the list latency curve (answer cache
- * off, 1k/10k/100k generated documents).
+ * What an operator cannot configure runs in bench/harness-server.ts on the same app: the uncached page render
+ * (page cache off), the pure render curve, and the uncached reads by space size (answer and page caches off;
+ * 1k/10k/100k generated documents, each size a database of its own, the sizes measured in turns).
  *
  * Servers are pinned to CPU 0 and the load (autocannon, in this process) to CPU 1 with `taskset` when the
  * machine has it. Each path runs 2 s of warm-up, then `--rounds` alternations of Verso and the bare server sharing `--seconds` of load.
