@@ -137,3 +137,18 @@ begin
   return null;
 end;
 $$;
+
+-- The ids of a document and all its descendants, drafts included (the publish and unpublish procedures), walked
+-- by the same index. As a query it was planned like the recompute's walk: a hash of the whole table per level,
+-- 11-17 ms for one post among 100k, and JIT-compiled on the inflated estimate. `union` ends on a cycle.
+create function verso_document_subtree(root uuid, space uuid) returns setof uuid
+language sql stable
+set jit = off set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off
+as $$
+  with recursive tree(id) as (
+    select id from documents where id = root and space_id = space
+    union
+    select c.id from tree t cross join lateral (select c.id from documents c where c.parent_id = t.id offset 0) c
+  )
+  select id from tree
+$$;
