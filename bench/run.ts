@@ -2,7 +2,7 @@
  * `npm run bench`: every hot path of Verso beside a bare `node:http` server answering the same bytes, in one
  * run, and the cost curves; writes bench/results.md.
  *
- *   npm run bench -- [--seconds 6] [--rounds 3] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
+ *   npm run bench -- [--seconds 14] [--rounds 7] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
  *                    [--uncached-warm-up 15] [--render-warm-up 30]
  *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
  *                                              curves; results.md is left alone unless --out is given)
@@ -73,9 +73,12 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const SECONDS = option('seconds', 6);
-/** Alternations of Verso and the bare server per hot path, `ROUND_SECONDS` each (see `pair`). */
-const ROUNDS = Math.max(1, option('rounds', 3));
+const SECONDS = option('seconds', 14);
+/**
+ * Alternations of Verso and the bare server per hot path, `ROUND_SECONDS` each (see `pair`). Seven: with three,
+ * one slow round of either moved a ratio by 0.05-0.1 between two runs of the same code (2026-11-27).
+ */
+const ROUNDS = Math.max(1, option('rounds', 7));
 const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 /** Seconds of unmeasured requests before each uncached path (one at a time), and before the uncached render. */
 const UNCACHED_WARM_UP = option('uncached-warm-up', 15);
@@ -315,9 +318,11 @@ async function pair(
   if (bare) await warm(`bare ${row.path}`, bare, expect, 2);
   const v: Measured[] = [];
   const b: Measured[] = [];
+  // Every other round the bare server goes first, so that neither always follows the other.
   for (let i = 0; i < ROUNDS; i++) {
+    if (bare && i % 2 === 1) b.push(await measure(`bare ${row.path}`, bare, expect, ROUND_SECONDS));
     v.push(await measure(`verso ${row.path}`, verso, expect, ROUND_SECONDS));
-    if (bare) b.push(await measure(`bare ${row.path}`, bare, expect, ROUND_SECONDS));
+    if (bare && i % 2 === 0) b.push(await measure(`bare ${row.path}`, bare, expect, ROUND_SECONDS));
   }
   rows.push({
     ...row,
@@ -720,7 +725,7 @@ function report(
     `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.`,
     '',
     `- machine: ${cpus()[0]?.model.trim()}, ${cpus().length} CPUs; node ${process.version}; ${database}`,
-    `- ${hasTaskset ? `servers pinned to CPU 0, load (${hasWrk ? 'wrk, one thread' : 'autocannon'}) to CPU 1` : `no taskset: servers and load (${hasWrk ? 'wrk' : 'autocannon'}) share the CPUs`}; ${CONNECTIONS} connections; 2 s warm-up, then ${ROUNDS} alternations of Verso and the bare server, ${ROUND_SECONDS} s each; figures are the rounds' medians, the ratio the median of the rounds' ratios (their range in brackets)`,
+    `- ${hasTaskset ? `servers pinned to CPU 0, load (${hasWrk ? 'wrk, one thread' : 'autocannon'}) to CPU 1` : `no taskset: servers and load (${hasWrk ? 'wrk' : 'autocannon'}) share the CPUs`}; ${CONNECTIONS} connections; 2 s warm-up, then ${ROUNDS} alternations of Verso and the bare server (the bare server first in every other), ${ROUND_SECONDS} s each; figures are the rounds' medians, the ratio the median of the rounds' ratios (their range in brackets)`,
     '- Verso: `verso serve` per mode on the demo space (rate rules on, raised for the load; no Redis); bare: `node:http` sending the same status, headers and bytes',
     '',
     '| hot path | verso req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | ratio | target |',

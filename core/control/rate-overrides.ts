@@ -12,8 +12,15 @@ export function spaceRateOverrides(args: {
   db: Queryable;
   cache: TaggedCache;
 }): (spaceId: string) => RuleOverrides | Promise<RuleOverrides> {
+  // The same key string each time: built and hashed once per space, not per counted request.
+  const keys = new Map<string, string>();
   return (spaceId) => {
-    const key = `controls:rate:${spaceId}`;
+    let key = keys.get(spaceId);
+    if (key === undefined) {
+      if (keys.size >= 10_000) keys.clear();
+      key = `controls:rate:${spaceId}`;
+      keys.set(spaceId, key);
+    }
     // Every counted request asks: a kept value is answered at once, without the cache's asynchronous path.
     const kept = args.cache.peek?.(key);
     if (kept !== undefined) return kept as RuleOverrides;

@@ -3,7 +3,13 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dependOn, FastAnswers, type FastAnswersOptions, replayable } from './fast-answers.ts';
+import {
+  dependOn,
+  FastAnswers,
+  type FastAnswersOptions,
+  type ReplaySinks,
+  replayable,
+} from './fast-answers.ts';
 
 /**
  * The fast answers' own rules over real HTTP with a small Hono app (cli/fast-answers.test.ts covers the real
@@ -12,9 +18,9 @@ import { dependOn, FastAnswers, type FastAnswersOptions, replayable } from './fa
 let server: Server | undefined;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
-async function start(app: Hono, options: Partial<FastAnswersOptions> = {}) {
+async function start(app: Hono, options: Partial<FastAnswersOptions> = {}, sinks?: ReplaySinks) {
   const fast = new FastAnswers({ varyOn: ['host'], ...options });
-  server = createServer(fast.listener(getRequestListener(app.fetch)));
+  server = createServer(fast.listener(getRequestListener(app.fetch), sinks));
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET', sent?: string) =>
@@ -87,6 +93,28 @@ describe('fast answers', () => {
     // Another host is another key.
     expect((await get('/page', { host: 'other.example' })).body).toBe('v2');
     expect(computed).toBe(3);
+  });
+
+  it('counts each replay in the sink of its recipe (the URL and status it was recorded with), the slow path not', async () => {
+    const app = new Hono().get('/page', (c) => {
+      dependOn(c, () => true);
+      replayable(c);
+      if (c.req.header('if-none-match') === '"p"') return c.body(null, 304, { ETag: '"p"' });
+      return c.body('p', 200, { ETag: '"p"' });
+    });
+    const counted: Array<[string | undefined, number, number]> = [];
+    const { get } = await start(app, {}, (url, status) => (seconds) => counted.push([url, status, seconds]));
+    await get('/page');
+    expect(counted).toEqual([]);
+    await get('/page');
+    await get('/page', { 'if-none-match': '"p"' }); // a 304 recorded by the slow path
+    await get('/page', { 'if-none-match': '"p"' });
+    expect(counted.map(([url, status]) => [url, status])).toEqual([
+      ['/page', 200],
+      ['/page', 304],
+    ]);
+    for (const [, , seconds] of counted) expect(seconds).toBeGreaterThanOrEqual(0);
+    for (const [, , seconds] of counted) expect(seconds).toBeLessThan(1);
   });
 
   it('records nothing unmarked, without an ETag, setting a cookie, streamed, or other than 200/304', async () => {

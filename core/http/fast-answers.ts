@@ -59,7 +59,12 @@ interface Recipe {
   bytes: number;
   checks: Array<() => boolean>;
   count: Count | undefined;
+  /** Counts a replay of this recipe in the request metrics (its route kind and status, worked out once). */
+  tally: ((seconds: number) => void) | undefined;
 }
+
+/** Where the replays of a recipe recorded from `url` with `status` are counted (core/metrics/). */
+export type ReplaySinks = (url: string | undefined, status: number) => (seconds: number) => void;
 
 interface Entry {
   ok?: Recipe;
@@ -216,6 +221,7 @@ export class FastAnswers {
   readonly #postPaths: readonly string[] | undefined;
   readonly #maxPostBytes: number;
   #bytes = 0;
+  #sinks: ReplaySinks | undefined;
   /** Answers given by the fast path (tests and diagnostics). */
   hits = 0;
 
@@ -246,11 +252,12 @@ export class FastAnswers {
   }
 
   /**
-   * The request listener: the fast answer when there is one, else `slow` (the Hono listener), recording. It
-   * returns the status of a replay it has committed to (sent, or queued for this turn's check phase), for the
-   * request metrics, which then count it at once instead of waiting for the answer's `close`.
+   * The request listener: the fast answer when there is one, else `slow` (the Hono listener, which counts its
+   * own answers), recording. A replay is counted in `sinks` when it is sent, with the time from its request.
+   * It returns the status of a replay it has committed to (sent, or queued for this turn's check phase).
    */
-  listener(slow: (req: IncomingMessage, res: ServerResponse) => unknown) {
+  listener(slow: (req: IncomingMessage, res: ServerResponse) => unknown, sinks?: ReplaySinks) {
+    this.#sinks = sinks;
     return (req: IncomingMessage, res: ServerResponse): number | undefined => {
       const kind = candidate(req, this.#postPaths, this.#maxPostBytes);
       if (!kind || this.#bypass?.(req)) {
@@ -315,8 +322,9 @@ export class FastAnswers {
     req: IncomingMessage;
     res: ServerResponse;
     rate: Record<string, string> | undefined;
+    started: number;
   }>(
-    ({ recipe, req, res, rate }) => this.#send(recipe, req, res, rate),
+    ({ recipe, req, res, rate, started }) => this.#send(recipe, req, res, rate, started),
     ({ res }) => res.destroy(),
   );
 
@@ -331,6 +339,7 @@ export class FastAnswers {
     slow: (req: IncomingMessage, res: ServerResponse) => unknown,
     now: boolean,
   ): number | undefined {
+    const started = this.#sinks ? performance.now() : 0;
     const entry = this.#entries.get(key);
     const inm = req.headers['if-none-match'];
     let recipe = entry && (inm === undefined ? entry.ok : entry.notModified);
@@ -361,7 +370,7 @@ export class FastAnswers {
         counted.then(
           (decision) => {
             if (!decision.allowed || !this.#valid(waited)) this.#record(key, req, res, slow, decision);
-            else this.#send(waited, req, res, decision.headers);
+            else this.#send(waited, req, res, decision.headers, started);
           },
           () => this.#record(key, req, res, slow),
         );
@@ -373,8 +382,8 @@ export class FastAnswers {
       }
       rate = counted.headers;
     }
-    if (now) this.#send(recipe, req, res, rate);
-    else this.#queue({ recipe, req, res, rate });
+    if (now) this.#send(recipe, req, res, rate, started);
+    else this.#queue({ recipe, req, res, rate, started });
     return recipe.status;
   }
 
@@ -409,6 +418,7 @@ export class FastAnswers {
     req: IncomingMessage,
     res: ServerResponse,
     rate: Record<string, string> | undefined,
+    started: number,
   ): void {
     this.hits++;
     this.#onLookup?.(true);
@@ -424,6 +434,7 @@ export class FastAnswers {
     res.writeHead(recipe.status, headers);
     if (recipe.body === undefined) res.end();
     else res.end(recipe.body);
+    recipe.tally?.((performance.now() - started) / 1000);
   }
 
   /** The slow path, watched: what it writes becomes the recipe of `key` if its handler allowed it. */
@@ -528,6 +539,7 @@ export class FastAnswers {
       etag,
       checks: slot.checks,
       count: slot.count,
+      tally: this.#sinks?.(req.url, status),
     };
     const entry = this.#entries.get(key) ?? {};
     const replaced = status === 304 ? entry.notModified : entry.ok;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { observeRequests, requestMetricsOf } from '../metrics/observe-requests.ts';
+import { observeRequests, replaySinks, requestMetricsOf } from '../metrics/observe-requests.ts';
 import { fastAnswersOf } from './fast-answers.ts';
 
 export interface Listening {
@@ -42,11 +42,13 @@ export function listen(
   options: { port: number; hostname: string /** Tests shorten it. */; firstRequestMs?: number },
 ): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const slow = getRequestListener(app.fetch, { hostname: options.hostname });
-    const fast = fastAnswersOf(app);
-    const answer = fast ? fast.listener(slow) : slow;
+    const listener = getRequestListener(app.fetch, { hostname: options.hostname });
     const counted = requestMetricsOf(app);
-    const observed = counted ? observeRequests(answer, counted.metrics, counted.website) : answer;
+    const slow = counted ? observeRequests(listener, counted.metrics, counted.website) : listener;
+    const fast = fastAnswersOf(app);
+    const observed = fast
+      ? fast.listener(slow, counted && replaySinks(counted.metrics, counted.website))
+      : slow;
     const server = createServer();
     server.on('request', guardConnections(server, options.firstRequestMs ?? FIRST_REQUEST_MS, observed));
     server.once('error', reject);

@@ -22,6 +22,8 @@ export interface MetricsGauges {
 export interface Metrics {
   readonly registry: Registry;
   request(kind: string, status: number, seconds: number): void;
+  /** `request` for one kind and status, looked up once (the fast answers count each replay of a recipe). */
+  requestSink(kind: string, status: number): (seconds: number) => void;
   cacheLookup(tier: CacheTier, hit: boolean): void;
   /** A purge this process made: how many tags, and how long it waited for the other processes. */
   purgeSent(tags: number, waitSeconds: number): void;
@@ -152,6 +154,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     request(kind, status, seconds) {
       tally.add(kind, status, seconds);
     },
+    requestSink: (kind, status) => tally.sink(kind, status),
     cacheLookup(tier, hit) {
       let counts = lookups.get(tier);
       if (counts === undefined) {

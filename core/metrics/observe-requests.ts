@@ -5,10 +5,9 @@ import { routeKind } from './route-kind.ts';
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 /**
- * Counts every answer at the node:http level, so that answers replayed in front of Hono count too. An answer
- * that never finished (the client went away) counts as 499. A listener that returns a status has committed to
- * that answer (a replay, core/http/fast-answers.ts, sent or queued for the check phase of this turn of the
- * loop): it is counted at once, without a `close` listener; its time ends at the commitment.
+ * Counts every answer of the slow path at the node:http level, when it ends. An answer that never finished
+ * (the client went away) counts as 499. Answers replayed in front of Hono (core/http/fast-answers.ts) are
+ * counted by the fast answers themselves, through `replaySinks`.
  */
 export function observeRequests(listener: Listener, metrics: Metrics, website: boolean): Listener {
   // One listener for every answer, reading what it needs from the answer itself: no closure per request.
@@ -17,16 +16,21 @@ export function observeRequests(listener: Listener, metrics: Metrics, website: b
     metrics.request(routeKind(this.req.url, website), status, (performance.now() - this[STARTED]) / 1000);
   }
   return (req, res) => {
-    const started = performance.now();
-    const committed = listener(req, res);
-    if (typeof committed === 'number') {
-      metrics.request(routeKind(req.url, website), committed, (performance.now() - started) / 1000);
-      return committed;
-    }
-    (res as Timed)[STARTED] = started;
+    (res as Timed)[STARTED] = performance.now();
     res.on('close', closed);
-    return undefined;
+    return listener(req, res);
   };
+}
+
+/**
+ * Where the replays of one recorded answer are counted: its route kind and status are those of the request
+ * it was recorded from, so they are worked out once per recipe, not per replay.
+ */
+export function replaySinks(
+  metrics: Metrics,
+  website: boolean,
+): (url: string | undefined, status: number) => (seconds: number) => void {
+  return (url, status) => metrics.requestSink(routeKind(url, website), status);
 }
 
 const STARTED = Symbol('started');

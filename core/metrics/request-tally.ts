@@ -23,24 +23,54 @@ export interface ExportedValue {
 }
 
 export class RequestTally {
-  /** Answers not yet handed to the counter, by kind, then status. */
-  #pending = new Map<string, Map<number, number>>();
-  #latency = new Map<string, Latency>();
+  /** Answers not yet handed to the counter, by kind, then status (cells kept, counts set to 0 by a drain). */
+  readonly #pending = new Map<string, Map<number, { count: number }>>();
+  readonly #latency = new Map<string, Latency>();
 
   constructor(readonly bounds: readonly number[]) {}
 
   add(kind: string, status: number, seconds: number): void {
+    this.#cellOf(kind, status).count++;
+    this.#observe(this.#latencyOf(kind), seconds);
+  }
+
+  /**
+   * `add` for one kind and status, for a caller that counts the same answer again and again (a replayed
+   * answer, core/http/fast-answers.ts): its cells are looked up once.
+   */
+  sink(kind: string, status: number): (seconds: number) => void {
+    const cell = this.#cellOf(kind, status);
+    const latency = this.#latencyOf(kind);
+    return (seconds) => {
+      cell.count++;
+      this.#observe(latency, seconds);
+    };
+  }
+
+  #cellOf(kind: string, status: number): { count: number } {
     let byStatus = this.#pending.get(kind);
     if (byStatus === undefined) {
       byStatus = new Map();
       this.#pending.set(kind, byStatus);
     }
-    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    let cell = byStatus.get(status);
+    if (cell === undefined) {
+      cell = { count: 0 };
+      byStatus.set(status, cell);
+    }
+    return cell;
+  }
+
+  #latencyOf(kind: string): Latency {
     let latency = this.#latency.get(kind);
     if (latency === undefined) {
       latency = { buckets: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
       this.#latency.set(kind, latency);
     }
+    return latency;
+  }
+
+  #observe(latency: Latency, seconds: number): void {
     const { bounds } = this;
     let i = 0;
     while (i < bounds.length && seconds > bounds[i]!) i++;
@@ -53,8 +83,11 @@ export class RequestTally {
   drain(): Array<{ kind: string; status: string; count: number }> {
     const out: Array<{ kind: string; status: string; count: number }> = [];
     for (const [kind, byStatus] of this.#pending)
-      for (const [status, count] of byStatus) out.push({ kind, status: String(status), count });
-    this.#pending = new Map();
+      for (const [status, cell] of byStatus) {
+        if (cell.count === 0) continue;
+        out.push({ kind, status: String(status), count: cell.count });
+        cell.count = 0;
+      }
     return out;
   }
 
@@ -62,6 +95,8 @@ export class RequestTally {
   latencyValues(name: string): ExportedValue[] {
     const out: ExportedValue[] = [];
     for (const [kind, latency] of this.#latency) {
+      // Reset (or only looked up by a sink so far): exported once observed, as prom-client's would be.
+      if (latency.count === 0) continue;
       const sharedLabels = { kind };
       let cumulative = 0;
       this.bounds.forEach((le, i) => {
@@ -77,8 +112,13 @@ export class RequestTally {
     return out;
   }
 
+  /** Zeroes the histogram in place: sinks hold its objects. */
   resetLatency(): void {
-    this.#latency = new Map();
+    for (const latency of this.#latency.values()) {
+      latency.buckets.fill(0);
+      latency.sum = 0;
+      latency.count = 0;
+    }
   }
 }
 

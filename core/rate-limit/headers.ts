@@ -9,9 +9,18 @@ export interface RateState {
   resetSeconds: number;
 }
 
-export function rateLimitHeaders(state: RateState, refused: boolean): Record<string, string> {
+/** `RateLimit-Policy` of a rule. */
+export function ratePolicy(limit: number, windowSeconds: number): string {
+  return `${limit};w=${windowSeconds}`;
+}
+
+export function rateLimitHeaders(
+  state: RateState,
+  refused: boolean,
+  policy = ratePolicy(state.limit, state.windowSeconds),
+): Record<string, string> {
   const headers: Record<string, string> = {
-    'RateLimit-Policy': `${state.limit};w=${state.windowSeconds}`,
+    'RateLimit-Policy': policy,
     RateLimit: `limit=${state.limit}, remaining=${state.remaining}, reset=${state.resetSeconds}`,
   };
   if (refused) headers['Retry-After'] = String(Math.max(1, state.resetSeconds));

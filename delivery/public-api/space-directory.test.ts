@@ -46,4 +46,27 @@ describe('the directory of spaces', () => {
     expect(reads).toBe(3);
     expect(directory.current().map((s) => s.name)).toEqual(['a']);
   });
+
+  it('keeps the very list when a read finds the same spaces, and replaces it when one changed', async () => {
+    let clock = 0;
+    let title = 'a';
+    const directory = spaceDirectory({
+      read: async () => [{ ...space('a'), title }],
+      maxAgeMs: 1000,
+      log: createLogger('silent'),
+      now: () => clock,
+    });
+    await directory.loaded;
+    const first = directory.current();
+    clock = 1000;
+    directory.current();
+    await new Promise((r) => setImmediate(r));
+    expect(directory.current()).toBe(first);
+    title = 'renamed';
+    clock = 2000;
+    directory.current();
+    await new Promise((r) => setImmediate(r));
+    expect(directory.current()).not.toBe(first);
+    expect(directory.current()[0]!.title).toBe('renamed');
+  });
 });

@@ -4,7 +4,8 @@ import type { SpaceInfo } from '../reader/types.ts';
 /**
  * The spaces a public instance knows, read once at start and again at most every `maxAgeMs` (in the
  * background, when a request finds the list older than that), so resolving a request's space never waits
- * for the database, and a space created later is picked up within seconds, not per request.
+ * for the database, and a space created later is picked up within seconds, not per request. A read that finds
+ * the same spaces leaves the list as it was (the same object).
  */
 export interface SpaceDirectory {
   /** Resolves after the first read (failed or not). */
@@ -27,7 +28,8 @@ export function spaceDirectory(args: {
     reading ??= args
       .read()
       .then((list) => {
-        spaces = list;
+        // The same list keeps its identity: what was resolved with it (route memo, replayed answers) holds.
+        if (JSON.stringify(list) !== JSON.stringify(spaces)) spaces = list;
       })
       .catch((err: unknown) => {
         // Keep the last known list: a short database outage must not unresolve a serving instance.
