@@ -231,6 +231,15 @@ describe('fast answers', () => {
     expect(fast.hits).toBe(2);
   });
 
+  it('keys POST bodies shorter than a word, and of lengths not a multiple of four, by every byte they end with', async () => {
+    const { app, seen } = readApp((body) => `answer to ${body}`);
+    const { fast, post } = await start(app, { postPaths: ['/read'], maxPostBytes: 1000 });
+    const bodies = ['1', '2', '12', '13', `{"q":"${'a'.repeat(60)}x"}`, `{"q":"${'a'.repeat(60)}y"}`];
+    for (const body of bodies) expect((await post('/read', body)).body).toBe(`answer to ${body}`);
+    for (const body of bodies) expect((await post('/read', body)).body).toBe(`answer to ${body}`);
+    expect([fast.hits, seen.length]).toEqual([bodies.length, bodies.length]);
+  });
+
   it('reads a POST body that comes after its headers as it streams, for the key and for the slow path', async () => {
     const { app, seen } = readApp((body) => `answer to ${body}`);
     const { fast, post } = await start(app, { postPaths: ['/read'] });

@@ -188,15 +188,22 @@ interface Posted {
 const rawBodyOf = (req: IncomingMessage) => (req as IncomingMessage & { rawBody?: Buffer }).rawBody;
 
 /**
- * A POST body's part of its key: its length and its first and last 48 bytes, where a GraphQL body's operation
- * name and variables usually differ. Building and hashing a key with the whole 1.5 KB body took 2.6 µs of a
- * GraphQL replay's 34; the replay compares the whole body with the recorded one instead (a memcmp).
+ * A POST body's part of its key: its length and a fingerprint of its first and last 48 bytes, where a GraphQL
+ * body's operation name and variables usually differ. Building and hashing a key with the whole 1.5 KB body took
+ * 2.6 µs of a GraphQL replay's 34, and the ends as text (two `latin1` slices in the key) 0.4 µs of profiled time;
+ * the replay compares the whole body with the recorded one (a memcmp), so two bodies that share a fingerprint
+ * only take turns being replayed.
  */
 function bodyKey(body: Buffer): string {
-  const ends = 48;
-  return body.length <= 2 * ends
-    ? body.toString('latin1')
-    : `${body.length}\n${body.toString('latin1', 0, ends)}\n${body.toString('latin1', body.length - ends)}`;
+  const length = body.length;
+  let h = 0x811c9dc5;
+  // FNV-1a over 32-bit words of both ends (the middle of a short body twice, which does no harm).
+  const words = Math.min(12, length >>> 2);
+  for (let i = 0; i < words; i++) h = Math.imul(h ^ body.readUInt32LE(i * 4), 0x01000193);
+  for (let i = 1; i <= words; i++) h = Math.imul(h ^ body.readUInt32LE(length - i * 4), 0x01000193);
+  // A body shorter than a word: its bytes.
+  if (words === 0) for (let i = 0; i < length; i++) h = Math.imul(h ^ body[i]!, 0x01000193);
+  return `${length}:${h >>> 0}`;
 }
 
 /** The body of a small POST, read whole as it streams; undefined when the stream fails. */
@@ -525,7 +532,13 @@ export class FastAnswers {
     // Kept as bytes: a string body would be encoded again on every replay.
     const sent =
       req.method === 'HEAD' || status === 304 ? undefined : (chunk as Uint8Array | string | undefined);
-    const body = typeof sent === 'string' ? Buffer.from(sent) : sent;
+    // A Buffer (a view of the same bytes, not a copy): node turns any other Uint8Array into one on every write.
+    const body =
+      typeof sent === 'string'
+        ? Buffer.from(sent)
+        : sent && !Buffer.isBuffer(sent)
+          ? Buffer.from(sent.buffer, sent.byteOffset, sent.byteLength)
+          : sent;
     const postBody = req.method === 'POST' ? rawBodyOf(req) : undefined;
     const recipe: Recipe = {
       status,
