@@ -261,26 +261,18 @@ export class FastAnswers {
   /**
    * The request listener: the fast answer when there is one, else `slow` (the Hono listener, which counts its
    * own answers), recording. A replay is counted in `sinks` when it is sent, with the time from its request.
-   * It returns the status of a replay it has committed to (sent, or queued for this turn's check phase).
    */
   listener(slow: (req: IncomingMessage, res: ServerResponse) => unknown, sinks?: ReplaySinks) {
     this.#sinks = sinks;
-    return (req: IncomingMessage, res: ServerResponse): number | undefined => {
+    return (req: IncomingMessage, res: ServerResponse): void => {
       const kind = candidate(req, this.#postPaths, this.#maxPostBytes);
-      if (!kind || this.#bypass?.(req)) {
-        slow(req, res);
-        return undefined;
+      if (!kind || this.#bypass?.(req)) slow(req, res);
+      else if (kind === 'post') this.#takeBody({ req, res, slow });
+      else {
+        const key = this.#keyOf(req);
+        if (key === undefined) slow(req, res);
+        else this.#answer(key, req, res, slow, false);
       }
-      if (kind === 'post') {
-        this.#takeBody({ req, res, slow });
-        return undefined;
-      }
-      const key = this.#keyOf(req);
-      if (key === undefined) {
-        slow(req, res);
-        return undefined;
-      }
-      return this.#answer(key, req, res, slow, false);
     };
   }
 
@@ -336,8 +328,8 @@ export class FastAnswers {
   );
 
   /**
-   * The answer to a candidate request: a replay (sent at once when `now`, else queued; its status returned when
-   * that is known before returning) or the slow path, recording.
+   * The answer to a candidate request: a replay (sent at once when `now`, else queued) or the slow path,
+   * recording.
    */
   #answer(
     key: string,
@@ -345,7 +337,7 @@ export class FastAnswers {
     res: ServerResponse,
     slow: (req: IncomingMessage, res: ServerResponse) => unknown,
     now: boolean,
-  ): number | undefined {
+  ): void {
     const started = this.#sinks ? performance.now() : 0;
     const entry = this.#entries.get(key);
     const inm = req.headers['if-none-match'];
@@ -360,7 +352,7 @@ export class FastAnswers {
     }
     if (!recipe) {
       this.#record(key, req, res, slow);
-      return undefined;
+      return;
     }
     let rate: Record<string, string> | undefined;
     if (recipe.count) {
@@ -369,7 +361,7 @@ export class FastAnswers {
         counted = recipe.count(req);
       } catch {
         this.#record(key, req, res, slow);
-        return undefined;
+        return;
       }
       // A refusal, or (counting through a Promise) a purge meanwhile: the slow path answers, without counting again.
       if (counted instanceof Promise) {
@@ -381,17 +373,16 @@ export class FastAnswers {
           },
           () => this.#record(key, req, res, slow),
         );
-        return undefined;
+        return;
       }
       if (!counted.allowed) {
         this.#record(key, req, res, slow, counted);
-        return undefined;
+        return;
       }
       rate = counted.headers;
     }
     if (now) this.#send(recipe, req, res, rate, started);
     else this.#queue({ recipe, req, res, rate, started });
-    return recipe.status;
   }
 
   #keyOf(req: IncomingMessage): string | undefined {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ReplaySinks } from '../http/fast-answers.ts';
 import type { Metrics } from './metrics.ts';
 import { routeKind } from './route-kind.ts';
 
@@ -26,10 +27,7 @@ export function observeRequests(listener: Listener, metrics: Metrics, website: b
  * Where the replays of one recorded answer are counted: its route kind and status are those of the request
  * it was recorded from, so they are worked out once per recipe, not per replay.
  */
-export function replaySinks(
-  metrics: Metrics,
-  website: boolean,
-): (url: string | undefined, status: number) => (seconds: number) => void {
+export function replaySinks(metrics: Metrics, website: boolean): ReplaySinks {
   return (url, status) => metrics.requestSink(routeKind(url, website), status);
 }
 

@@ -58,7 +58,6 @@ describe.runIf(serviceUrl('REDIS_URL'))('rateLimit counted in Redis', () => {
         if (decision instanceof Promise) void decision.then(() => decided.push(performance.now()));
         return decision;
       },
-      counter: (rule, spaceId) => limiter.counter(rule, spaceId),
     };
     const hono = new Hono();
     hono.use(requestId());

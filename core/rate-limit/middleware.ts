@@ -120,10 +120,8 @@ export function rateLimit(args: RateLimitMiddlewareArgs): MiddlewareHandler {
     const address = addressOf(c);
     const counting = slot?.decided ?? args.limiter.consume(args.rule, address, { spaceId });
     // A replay of this answer by the fast path counts against the same rule, space and client address.
-    if (slot) {
-      const counter = args.limiter.counter(args.rule, spaceId);
-      slot.setCount((req) => counter(ofIncoming(req)));
-    }
+    const options = { spaceId };
+    slot?.setCount((req) => args.limiter.consume(args.rule, ofIncoming(req), options));
     const client = `${spaceId ?? ''} ${address}`;
     if (counting instanceof Promise && readOnly(c.req.method)) {
       const until = refusedUntil.get(client);

@@ -22,15 +22,6 @@ export interface RateLimiter {
     key: string,
     options?: { spaceId?: string },
   ): RateDecision | Promise<RateDecision>;
-  /**
-   * `consume` for one rule and space, called again and again (each replay of a cached answer counts,
-   * core/http/fast-answers.ts): what holds between calls (the rule's store and policy header while the space's
-   * overrides stay the same object) is kept instead of looked up per request.
-   */
-  counter(
-    rule: RateRuleName,
-    spaceId: string | undefined,
-  ): (key: string) => RateDecision | Promise<RateDecision>;
 }
 
 export interface CreateRateLimiterArgs {
@@ -46,9 +37,6 @@ export interface CreateRateLimiterArgs {
 }
 
 type Store = MemoryWindows | RateLimiterRedis;
-
-/** Client keys a counter keeps its counted key for (past that it starts again). */
-const MAX_COUNTED_KEYS = 10_000;
 
 /** `RateLimit-Policy` of a rule, written once per rule object. */
 const policies = new WeakMap<RateRule, string>();
@@ -160,16 +148,9 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
     r: RateRule,
     key: string,
     spaceId: string | undefined,
-  ): RateDecision | Promise<RateDecision> =>
-    countIn(rule, r, storeFor(rule, r), rateRules[rule].perSpace && spaceId ? `${spaceId}:${key}` : key);
-
-  /** Counts `counted` (the key with its space, for a per-space rule) in `store`, the store of `r`. */
-  const countIn = (
-    rule: RateRuleName,
-    r: RateRule,
-    store: Store,
-    counted: string,
   ): RateDecision | Promise<RateDecision> => {
+    const counted = rateRules[rule].perSpace && spaceId ? `${spaceId}:${key}` : key;
+    const store = storeFor(rule, r);
     if (store instanceof MemoryWindows) {
       const res = store.consume(counted, Date.now());
       if (res.consumedPoints <= r.points) return decide(r, true, res);
@@ -212,34 +193,6 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
       const known = ruleFor(rule, options.spaceId);
       if (known instanceof Promise) return known.then((r) => count(rule, r, key, options.spaceId));
       return count(rule, known, key, options.spaceId);
-    },
-    counter(rule, spaceId) {
-      const perSpace = rateRules[rule].perSpace && spaceId !== undefined;
-      /** Counted keys by client key (per-space rules only), so that the same string is looked up each time. */
-      const countedKeys = new Map<string, string>();
-      let lastRule: RateRule | undefined;
-      let lastStore: Store | undefined;
-      const countKnown = (r: RateRule, key: string): RateDecision | Promise<RateDecision> => {
-        if (r !== lastRule || lastStore === undefined) {
-          lastRule = r;
-          lastStore = storeFor(rule, r);
-        }
-        let counted = key;
-        if (perSpace) {
-          const known = countedKeys.get(key);
-          if (known === undefined) {
-            if (countedKeys.size >= MAX_COUNTED_KEYS) countedKeys.clear();
-            counted = `${spaceId}:${key}`;
-            countedKeys.set(key, counted);
-          } else counted = known;
-        }
-        return countIn(rule, r, lastStore, counted);
-      };
-      return (key) => {
-        const known = ruleFor(rule, spaceId);
-        if (known instanceof Promise) return known.then((r) => countKnown(r, key));
-        return countKnown(known, key);
-      };
     },
   };
 }
