@@ -1,5 +1,6 @@
 import type { BentoCache, BentoStore } from 'bentocache';
 import type { Metrics } from '../metrics/metrics.ts';
+import { turnNow } from '../turn-now.ts';
 import { noteTags } from './edge/request-tags.ts';
 import { FrontLayer } from './front-layer.ts';
 import { stamp } from './stamp.ts';
@@ -176,7 +177,7 @@ export function bentoTaggedCache(
       await bento.deleteByTag({ tags: unique });
       await options.onPurge?.(unique);
     },
-    peek: (key) => front.get(key, Date.now()),
+    peek: (key) => front.get(key, turnNow()),
     forgetTags: (tags, at) => front.purgeTags(tags, at),
     forgetAll: () => front.clear(),
     close: () => bento.disconnect(),

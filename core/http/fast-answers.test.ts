@@ -10,6 +10,7 @@ import {
   type ReplaySinks,
   replayable,
 } from './fast-answers.ts';
+import { requestId } from './request-id.ts';
 
 /**
  * The fast answers' own rules over real HTTP with a small Hono app (cli/fast-answers.test.ts covers the real
@@ -296,6 +297,25 @@ describe('fast answers', () => {
     );
     expect(many.map((r) => r.body)).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 ? '<a>' : '<b>')));
     expect([computed, fast.hits]).toEqual([2, names.length + 40]);
+  });
+
+  it("gives each replay its own request id: a new one, or the caller's own, never the one before", async () => {
+    const app = new Hono().use(requestId()).get('/page', (c) => {
+      dependOn(c, () => true);
+      replayable(c);
+      return c.body('page', 200, { ETag: '"1"' });
+    });
+    const { fast, get } = await start(app);
+    const first = await get('/page');
+    const own = await get('/page', { 'x-request-id': 'caller-chosen-id' });
+    const next = await get('/page');
+    const again = await get('/page');
+    expect(fast.hits).toBe(3);
+    const ids = [first, next, again].map((r) => r.headers['x-request-id']);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(own.headers['x-request-id']).toBe('caller-chosen-id');
   });
 
   it('never replays to a request with a Range: the slow path answers it', async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
+import { turnMark } from '../turn-now.ts';
 import { requestIdFor } from './request-id.ts';
 
 /**
@@ -338,7 +339,7 @@ export class FastAnswers {
     slow: (req: IncomingMessage, res: ServerResponse) => unknown,
     now: boolean,
   ): void {
-    const started = this.#sinks ? performance.now() : 0;
+    const started = this.#sinks ? turnMark() : 0;
     const entry = this.#entries.get(key);
     const inm = req.headers['if-none-match'];
     let recipe = entry && (inm === undefined ? entry.ok : entry.notModified);
@@ -420,7 +421,8 @@ export class FastAnswers {
   ): void {
     this.hits++;
     this.#onLookup?.(true);
-    const headers = recipe.headers.slice();
+    // Filled in place: `writeHead` turns the list into the head's text before it returns.
+    const headers = recipe.headers;
     if (recipe.requestIdAt >= 0) {
       const given = req.headers['x-request-id'];
       headers[recipe.requestIdAt] = requestIdFor(typeof given === 'string' ? given : undefined);
@@ -432,7 +434,7 @@ export class FastAnswers {
     res.writeHead(recipe.status, headers);
     if (recipe.body === undefined) res.end();
     else res.end(recipe.body);
-    recipe.tally?.((performance.now() - started) / 1000);
+    recipe.tally?.((turnMark() - started) / 1000);
   }
 
   /** The slow path, watched: what it writes becomes the recipe of `key` if its handler allowed it. */

@@ -1,6 +1,7 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../log.ts';
 import type { RedisHandle } from '../redis/connection.ts';
+import { turnNow } from '../turn-now.ts';
 import { type RateState, rateLimitHeaders, ratePolicy } from './headers.ts';
 import { MemoryWindows } from './memory-windows.ts';
 import { type RateRule, type RateRuleName, type RuleOverrides, rateRules } from './rules.ts';
@@ -152,7 +153,7 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
     const counted = rateRules[rule].perSpace && spaceId ? `${spaceId}:${key}` : key;
     const store = storeFor(rule, r);
     if (store instanceof MemoryWindows) {
-      const res = store.consume(counted, Date.now());
+      const res = store.consume(counted, turnNow());
       if (res.consumedPoints <= r.points) return decide(r, true, res);
       args.onRefused?.(rule);
       return decide(r, false, res);

@@ -1,4 +1,5 @@
 import type { Logger } from '../../core/log.ts';
+import { turnNow } from '../../core/turn-now.ts';
 import type { SpaceInfo } from '../reader/types.ts';
 
 /**
@@ -19,7 +20,7 @@ export function spaceDirectory(args: {
   log: Logger;
   now?: () => number;
 }): SpaceDirectory {
-  const now = args.now ?? Date.now;
+  const now = args.now ?? turnNow;
   let spaces: readonly SpaceInfo[] = [];
   let readAt = 0;
   let reading: Promise<void> | undefined;
