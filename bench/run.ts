@@ -22,7 +22,7 @@
  * machine has it. Each path runs 2 s of warm-up, then `--rounds` alternations of Verso and the bare server sharing `--seconds` of load.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -801,6 +801,9 @@ function report(
       );
     }
   }
+  // The profiles before and after (issue 14) are taken by hand, not by a run: kept in a file of their own.
+  const profiles = join(root, 'bench/profiles.md');
+  if (existsSync(profiles)) lines.push('', readFileSync(profiles, 'utf8').trimEnd());
   return `${lines.join('\n')}\n`;
 }
 
