@@ -339,7 +339,6 @@ export class FastAnswers {
     slow: (req: IncomingMessage, res: ServerResponse) => unknown,
     now: boolean,
   ): void {
-    const started = this.#sinks ? turnMark() : 0;
     const entry = this.#entries.get(key);
     const inm = req.headers['if-none-match'];
     let recipe = entry && (inm === undefined ? entry.ok : entry.notModified);
@@ -355,6 +354,7 @@ export class FastAnswers {
       this.#record(key, req, res, slow);
       return;
     }
+    const started = this.#sinks ? turnMark() : 0;
     let rate: Record<string, string> | undefined;
     if (recipe.count) {
       let counted: CountDecision | Promise<CountDecision>;

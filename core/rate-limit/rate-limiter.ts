@@ -39,6 +39,9 @@ export interface CreateRateLimiterArgs {
 
 type Store = MemoryWindows | RateLimiterRedis;
 
+/** A decision's headers until they are written (never handed out). */
+const NO_HEADERS: Record<string, string> = Object.freeze({});
+
 /** `RateLimit-Policy` of a rule, written once per rule object. */
 const policies = new WeakMap<RateRule, string>();
 
@@ -52,20 +55,17 @@ function decide(
     policy = ratePolicy(r.points, r.durationSeconds);
     policies.set(r, policy);
   }
-  const state: RateState = {
+  const decision: RateDecision = {
+    allowed,
     limit: r.points,
     windowSeconds: r.durationSeconds,
     remaining: res.remainingPoints,
     resetSeconds: Math.max(0, Math.ceil(res.msBeforeNext / 1000)),
+    headers: NO_HEADERS,
   };
-  return {
-    allowed,
-    limit: state.limit,
-    windowSeconds: state.windowSeconds,
-    remaining: state.remaining,
-    resetSeconds: state.resetSeconds,
-    headers: rateLimitHeaders(state, !allowed, policy),
-  };
+  // The decision is a RateState itself: its headers are written from it.
+  decision.headers = rateLimitHeaders(decision, !allowed, policy);
+  return decision;
 }
 
 /**
