@@ -36,6 +36,7 @@ import { freshPostgres } from '../core/testing/databases.ts';
 import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
 import { ownTempDir } from '../core/testing/temp-root.ts';
 import type { FixedAnswer } from './bare-server.ts';
+import { type CpuSplit, cpuTally } from './cpu-time.ts';
 import { publishToLive } from './edge.ts';
 import { deepTree, growDocuments } from './generate-documents.ts';
 import {
@@ -586,7 +587,9 @@ async function listCurve(): Promise<SizePoint[]> {
     seconds: number;
     total: number;
     api: string;
+    apiPid: number | undefined;
     pages: string;
+    pagesPid: number | undefined;
     deep: string;
     env: Record<string, string>;
     stop(): Promise<void>;
@@ -613,20 +616,28 @@ async function listCurve(): Promise<SizePoint[]> {
         await cleanup();
       };
       const total = ((await (await fetch(`${api}/v1/content?limit=25`)).json()) as { total: number }).total;
-      spaces.push({ size, seconds, total, api, pages: `http://127.0.0.1:${site.port}`, deep, env, stop });
+      spaces.push({
+        size,
+        seconds,
+        total,
+        api,
+        apiPid: server.proc.pid,
+        pages: `http://127.0.0.1:${site.port}`,
+        pagesPid: site.proc.pid,
+        deep,
+        env,
+        stop,
+      });
       log(`size ${size}: ${total} delivered, generated in ${seconds.toFixed(1)} s`);
     }
-    const reads: Record<
-      Exclude<keyof SizePoint, 'documents' | 'generated' | 'seconds' | 'publish'>,
-      (s: (typeof spaces)[number]) => Read
-    > = {
-      list: (s) => ({ url: `${s.api}/v1/content?limit=25` }),
-      permalink: (s) => ({ url: `${s.api}/v1/permalink${s.deep}` }),
-      graphql: (s) => ({ url: `${s.api}/graphql`, init: graphqlInit }),
-      page: (s) => ({ url: `${s.pages}${POST}`, host: 'localhost' }),
-      deepPage: (s) => ({ url: `${s.pages}${s.deep}`, host: 'localhost' }),
+    const reads: Record<SizeRead, (s: (typeof spaces)[number]) => Read> = {
+      list: (s) => ({ url: `${s.api}/v1/content?limit=25`, pid: s.apiPid }),
+      permalink: (s) => ({ url: `${s.api}/v1/permalink${s.deep}`, pid: s.apiPid }),
+      graphql: (s) => ({ url: `${s.api}/graphql`, init: graphqlInit, pid: s.apiPid }),
+      page: (s) => ({ url: `${s.pages}${POST}`, host: 'localhost', pid: s.pagesPid }),
+      deepPage: (s) => ({ url: `${s.pages}${s.deep}`, host: 'localhost', pid: s.pagesPid }),
     };
-    const measured = new Map<string, Array<{ p50: number; p95: number }>>();
+    const measured = new Map<string, Timing[]>();
     for (const [name, read] of Object.entries(reads)) {
       const timings = await alternated(spaces.map(read));
       measured.set(name, timings);
@@ -653,6 +664,7 @@ async function listCurve(): Promise<SizePoint[]> {
       graphql: at('graphql', i),
       page: at('page', i),
       deepPage: at('deepPage', i),
+      cpu: Object.fromEntries(Object.keys(reads).map((name) => [name, at(name, i).cpu])) as SizePoint['cpu'],
       ...(s === largest && publish ? { publish } : {}),
     }));
   } finally {
@@ -666,33 +678,51 @@ async function listCurve(): Promise<SizePoint[]> {
  * reads all day (V8 having optimized the path, each pooled connection holding its prepared statements; after 50
  * requests a page took 6.8 ms at the median, after 900 2.9 ms), then 10 turns measured, 200 requests each.
  */
-async function alternated(reads: Read[]): Promise<Array<{ p50: number; p95: number }>> {
+async function alternated(reads: Read[]): Promise<Timing[]> {
   const one = async ({ url, host, init = {} }: Read) => {
     const t = performance.now();
     const res = await request(url, { ...init, headers: { ...init.headers, ...(host ? { host } : {}) } });
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
     return performance.now() - t;
   };
-  const turn = async (into?: number[][]) => {
-    for (const [i, read] of reads.entries())
-      for (let k = 0; k < 20; k++) {
-        const ms = await one(read);
-        into?.[i]?.push(ms);
-      }
+  const batch = async (read: Read, into?: number[]) => {
+    for (let k = 0; k < 20; k++) {
+      const ms = await one(read);
+      into?.push(ms);
+    }
   };
   const warm = performance.now() + UNCACHED_WARM_UP * 1000 * reads.length;
-  for (let turns = 0; turns < 3 || performance.now() < warm; turns++) await turn();
+  for (let turns = 0; turns < 3 || performance.now() < warm; turns++)
+    for (const read of reads) await batch(read);
   const times = reads.map(() => [] as number[]);
-  for (let i = 0; i < 10; i++) await turn(times);
-  return times.map((t) => {
+  // Where each read's time goes: the CPU of its server, of PostgreSQL and of this client, per request.
+  const tallies = reads.map((read) => cpuTally(read.pid));
+  for (let i = 0; i < 10; i++)
+    for (const [r, read] of reads.entries()) await tallies[r]!.measure(20, () => batch(read, times[r]));
+  return times.map((t, r) => {
     t.sort((a, b) => a - b);
-    return { p50: t[Math.floor(t.length / 2)]!, p95: t[Math.floor(t.length * 0.95)]! };
+    return {
+      p50: t[Math.floor(t.length / 2)]!,
+      p95: t[Math.floor(t.length * 0.95)]!,
+      cpu: tallies[r]!.perRequest(),
+    };
   });
 }
+
+/** p50 and p95 of a read in ms, and the CPU each of its requests took (Linux). */
+interface Timing {
+  p50: number;
+  p95: number;
+  cpu: CpuSplit | undefined;
+}
+
+type SizeRead = 'list' | 'permalink' | 'graphql' | 'page' | 'deepPage';
 
 /** One uncached read of the size curve: its address, `Host` and request. */
 interface Read {
   url: string;
+  /** The process that answers it, whose CPU is measured. */
+  pid?: number | undefined;
   host?: string;
   init?: { method?: string; headers?: Record<string, string>; body?: string };
 }
@@ -706,6 +736,8 @@ interface SizePoint {
   graphql: { p50: number; p95: number };
   page: { p50: number; p95: number };
   deepPage: { p50: number; p95: number };
+  /** CPU per request of each read (server, PostgreSQL, bench client), where /proc tells. */
+  cpu: Record<SizeRead, CpuSplit | undefined>;
   /** Publishing across processes in this space (the largest only). */
   publish?: PublishTimings;
 }
@@ -783,6 +815,21 @@ function report(
           `| ${p.generated} | ${p.documents} | ${ms(p.list)} | ${x((q) => q.list, p)} | ${ms(p.permalink)} | ${x((q) => q.permalink, p)} | ${ms(p.graphql)} | ${x((q) => q.graphql, p)} | ${ms(p.page)} | ${x((q) => q.page, p)} | ${ms(p.deepPage)} | ${x((q) => q.deepPage, p)} | ${p.seconds.toFixed(1)} s |`,
       ),
     );
+    if (list.some((p) => Object.values(p.cpu).some(Boolean))) {
+      const us = (c: CpuSplit | undefined) =>
+        c ? `${f0(c.server)} / ${f0(c.postgres)} / ${f0(c.client)}` : '—';
+      lines.push(
+        '',
+        "Where a request's time goes: CPU per request in µs of the process that answers it / PostgreSQL (all its processes) / this bench's client (node:http), over the measured turns (the kernel's scheduler statistics). On one request at a time they add up to about the p50: each waits for the other.",
+        '',
+        '| generated | list | REST permalink | GraphQL | page: blog post | page: 12 levels deep |',
+        '|---|---|---|---|---|---|',
+        ...list.map(
+          (p) =>
+            `| ${p.generated} | ${us(p.cpu.list)} | ${us(p.cpu.permalink)} | ${us(p.cpu.graphql)} | ${us(p.cpu.page)} | ${us(p.cpu.deepPage)} |`,
+        ),
+      );
+    }
   }
   if (publish) {
     lines.push(
