@@ -24,4 +24,6 @@ export interface GraphqlServerContext extends GraphqlContext {
   schemaVersion: number;
   origin: string;
   requestId?: string;
+  /** The JSON body of a POST, parsed by the route: yoga's parameters (graphql-route.ts, `parsedBodyPlugin`). */
+  operationBody?: object;
 }

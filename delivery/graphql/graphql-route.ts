@@ -1,4 +1,4 @@
-import { createYoga, type YogaLogger } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
@@ -12,7 +12,7 @@ import { requestOrigin } from '../rest/request-origin.ts';
 import type { GraphqlServerContext } from './context.ts';
 import { failureAnswer } from './errors.ts';
 import { limitsPlugin } from './limits.ts';
-import { operationParams } from './operation-params.ts';
+import { operationParams, type YogaInput } from './operation-params.ts';
 import { publicErrorsPlugin } from './public-errors.ts';
 import { requestReads } from './request-reads.ts';
 import { type CachedAnswer, cachedAnswer, responseKey } from './response-cache.ts';
@@ -71,7 +71,10 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
     // Masking happens in publicErrorsPlugin, which also keeps the keys of deliberate errors.
     maskedErrors: false,
     logging: yogaLogger(log),
-    plugins: [...limitsPlugin(limits), publicErrorsPlugin(log)],
+    plugins: [...limitsPlugin(limits), publicErrorsPlugin(log), parsedBodyPlugin],
+    // bodyGuard below refuses a body over `maxBodyBytes` before yoga runs, with or without a length; yoga's own
+    // limit (25 MB) wrapped every body in a TransformStream.
+    maxRequestBodySize: false,
   });
 
   const app = new Hono<GraphqlEnv>();
@@ -89,7 +92,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
       host: c.req.header('host'),
       forwardedProto: c.req.header('x-forwarded-proto'),
     });
-    const run = async (request: Request, tags: TagSink) => {
+    const run = async ({ request, body }: YogaInput, tags: TagSink) => {
       const reads = requestReads({
         reader: deps.reader,
         spaceId: space.id,
@@ -104,6 +107,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
         origin,
         requestId,
         ...schema,
+        ...(body ? { operationBody: body } : {}),
       };
       return yoga.fetch(request, context);
     };
@@ -130,6 +134,17 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
   });
   return app;
 }
+
+/**
+ * Yoga takes the JSON body the route has read and parsed already (operation-params.ts, `YogaInput`) as the
+ * request's parameters. It runs after yoga's own parsers, so it replaces the one that would read the body again.
+ */
+const parsedBodyPlugin: Plugin<GraphqlServerContext> = {
+  onRequestParse({ serverContext, setRequestParser }) {
+    const body = (serverContext as Partial<GraphqlServerContext> | undefined)?.operationBody;
+    if (body) setRequestParser(() => body);
+  },
+};
 
 /**
  * Hono's bodyLimit reads `raw.body`, which makes @hono/node-server build a full web Request around a stream
