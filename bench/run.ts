@@ -719,7 +719,8 @@ interface Timing {
   cpu: CpuSplit | undefined;
 }
 
-type SizeRead = 'list' | 'permalink' | 'graphql' | 'page' | 'deepPage';
+/** The reads of the size curve, as `SizePoint` names them. */
+type SizeRead = Exclude<keyof SizePoint, 'documents' | 'generated' | 'seconds' | 'cpu' | 'publish'>;
 
 /** One uncached read of the size curve: its address, `Host` and request. */
 interface Read {
