@@ -3,10 +3,16 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { translateDbError } from './db-errors.ts';
 import type { Db, Queryable, QueryResult } from './types.ts';
 
-/** The embedded database: PGlite in `dir` (or in memory when `dir` is undefined). One process only. */
-export async function openPgliteDb(dir: string | undefined): Promise<Db> {
+/**
+ * The embedded database: PGlite in `dir` (or in memory when `dir` is undefined). One process only.
+ * `loadDataDir`, a cluster PGlite dumped before (`dumpDataDir`), starts from that instead of a new one.
+ */
+export async function openPgliteDb(dir: string | undefined, loadDataDir?: Blob | File): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const lite = await PGlite.create(dir);
+  const lite = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const stats = { queries: 0 };
   const wrap = (client: PGlite | Transaction): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {

@@ -5,11 +5,12 @@ import { migrate } from '../db/migrations.ts';
 import { openPgDb } from '../db/pg-db.ts';
 import { openPgliteDb } from '../db/pglite-db.ts';
 import type { Db } from '../db/types.ts';
+import { emptyCluster } from './empty-cluster.ts';
 import { serviceUrl } from './require-service.ts';
 
 export interface TestDatabase {
   kind: 'pglite' | 'pg';
-  /** A new, empty database (PostgreSQL: a fresh database on the server; PGlite: in memory). */
+  /** A new, empty database (PostgreSQL: a fresh database on the server; PGlite: in memory, from a new cluster). */
   open(): Promise<{ db: Db; url?: string; drop(): Promise<void> }>;
 }
 
@@ -19,7 +20,7 @@ export function testDatabases(): TestDatabase[] {
     {
       kind: 'pglite',
       open: async () => {
-        const db = await openPgliteDb(undefined);
+        const db = await openPgliteDb(undefined, await emptyCluster());
         return { db, drop: () => db.close() };
       },
     },
