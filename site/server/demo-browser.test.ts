@@ -66,7 +66,8 @@ describe('the demo pages in Chromium', () => {
         expect(problems, target).toEqual([]);
         await page.context().close();
       }
-    });
+      // Seven pages, each waited on for network quiet twice: 28-30 s beside the suite on a loaded CI machine.
+    }, 120_000);
   }
 
   it('navigates by menu links without JavaScript', async () => {
