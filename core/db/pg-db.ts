@@ -114,6 +114,7 @@ export function openPgDb(url: string, options: { poolMax: number }): Db {
   });
   const root = wrap(pool);
   let listener: pg.Client | undefined;
+  let closing: Promise<void> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
   return {
@@ -166,9 +167,13 @@ export function openPgDb(url: string, options: { poolMax: number }): Db {
     async notify(channel, payload) {
       await root.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    async close() {
-      await listener?.end().catch(() => {});
-      await pool.end();
+    // Closing twice answers as the first close did: pg's pool refuses a second end().
+    close() {
+      closing ??= (async () => {
+        await listener?.end().catch(() => {});
+        await pool.end();
+      })();
+      return closing;
     },
   };
 }

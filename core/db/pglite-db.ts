@@ -28,6 +28,7 @@ export async function openPgliteDb(dir: string | undefined, loadDataDir?: Blob |
     },
   });
   const root = wrap(lite);
+  let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     stats,
@@ -40,6 +41,10 @@ export async function openPgliteDb(dir: string | undefined, loadDataDir?: Blob |
     async notify(channel, payload) {
       await root.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    close: () => lite.close(),
+    // Closing twice answers as the first close did: PGlite refuses a second close().
+    close() {
+      closing ??= lite.close();
+      return closing;
+    },
   };
 }

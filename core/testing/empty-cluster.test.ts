@@ -1,6 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from './databases.ts';
 
@@ -26,6 +25,5 @@ describe('in-memory test databases from the dumped cluster', () => {
     }
     const dumps = readdirSync(tmpdir()).filter((f) => /^pglite-.+-empty\.tar$/.test(f));
     expect(dumps).toHaveLength(1);
-    expect(existsSync(join(tmpdir(), dumps[0]!))).toBe(true);
   });
 });

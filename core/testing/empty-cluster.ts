@@ -39,5 +39,5 @@ async function made(): Promise<Blob> {
   const partial = `${file}.${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, bytes);
   renameSync(partial, file);
-  return new Blob([bytes]);
+  return dump;
 }
