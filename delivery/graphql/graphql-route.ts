@@ -6,6 +6,7 @@ import type { Config } from '../../core/config/index.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 import type { Logger } from '../../core/log.ts';
+import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import type { Reader, SpaceInfo } from '../reader/types.ts';
 import { etagMatches, publicCacheControl } from '../rest/http-cache.ts';
 import { requestOrigin } from '../rest/request-origin.ts';
@@ -178,7 +179,6 @@ function replayableWhileKept(c: Context, cache: TaggedCache, key: string, kept: 
 
 /** The encoded bytes of a kept answer, made once per entry (the tagged cache hands out the same object). */
 const encoded = new WeakMap<CachedAnswer, Uint8Array<ArrayBuffer>>();
-const encoder = new TextEncoder();
 
 /** A kept answer with the delivery caching headers, or 304 to a GET whose `If-None-Match` names it. */
 function send(c: Context, answer: CachedAnswer, ttl: number): Response {
@@ -187,7 +187,7 @@ function send(c: Context, answer: CachedAnswer, ttl: number): Response {
     return c.body(null, 304, headers);
   let bytes = encoded.get(answer);
   if (!bytes) {
-    bytes = encoder.encode(answer.body);
+    bytes = utf8Bytes(answer.body);
     encoded.set(answer, bytes);
   }
   return c.body(bytes, 200, { ...headers, 'Content-Type': answer.contentType });

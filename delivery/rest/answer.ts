@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import { AppError, toErrorBody } from '../../core/errors/app-error.ts';
+import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import { answerKey } from './cache-key.ts';
 import { etagMatches, publicCacheControl, weakEtag } from './http-cache.ts';
 import { MEMO_SLOT_VAR, type MemoSlot, type ResolvedAnswer } from './route-memo.ts';
@@ -11,8 +12,6 @@ interface CachedAnswer {
   body: Uint8Array;
   etag: string | null;
 }
-
-const encoder = new TextEncoder();
 
 const jsonType = 'application/json; charset=utf-8';
 
@@ -49,7 +48,7 @@ export function jsonAnswer(value: unknown): CachedAnswer {
   const shared = sharedItems(value);
   if (shared) return listAnswer(shared.items, shared.rest);
   // Encoded once: the tag is the hash of the same bytes.
-  const body = encoder.encode(JSON.stringify(value));
+  const body = utf8Bytes(JSON.stringify(value));
   return { status: 200, body, etag: weakEtag(body) };
 }
 
@@ -77,9 +76,7 @@ function listAnswer(items: readonly unknown[], rest: string): CachedAnswer {
   }
   let answer = byRest.get(rest);
   if (!answer) {
-    const body = encoder.encode(
-      `{"items":${JSON.stringify(items)}${rest === '{}' ? '}' : `,${rest.slice(1)}`}`,
-    );
+    const body = utf8Bytes(`{"items":${JSON.stringify(items)}${rest === '{}' ? '}' : `,${rest.slice(1)}`}`);
     answer = { status: 200, body, etag: weakEtag(body) };
     // The same items under another total (a document published past the page): the few latest are kept.
     if (byRest.size >= 8) byRest.delete(byRest.keys().next().value!);
@@ -129,7 +126,7 @@ export async function resolvedAnswer(c: Context, resolved: ResolvedAnswer): Prom
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 404) throw err;
         const body = toErrorBody(err);
-        return { status: body.error.status, body: encoder.encode(JSON.stringify(body)), etag: null };
+        return { status: body.error.status, body: utf8Bytes(JSON.stringify(body)), etag: null };
       }
     },
     { ttlSeconds: resolved.ttlSeconds },

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
+import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import { publicCacheControl, weakEtag } from '../../delivery/rest/http-cache.ts';
 import { EVERY_RESPONSE_HEADERS, pageHeaders, respond } from '../headers/security-headers.ts';
 import type { SiteDeps } from './deps.ts';
@@ -31,7 +32,7 @@ export { publicCacheControl, weakEtag };
 const encoded = new WeakMap<PageEntry, Uint8Array<ArrayBuffer>>();
 
 export function pageEntry(status: number, body: string, csp: string): PageEntry {
-  const bytes = Buffer.from(body) as Uint8Array<ArrayBuffer>;
+  const bytes = utf8Bytes(body);
   const entry = { status, body, etag: weakEtag(bytes), csp };
   encoded.set(entry, bytes);
   return entry;
