@@ -142,7 +142,7 @@ function prepare(entry: PageEntry, cacheControl: string, isProtected: boolean): 
     // Pages vary by encoding (gzip below); said here so that no later step rewrites a prepared answer.
     Vary: 'Accept-Encoding',
   };
-  const bytes = encoded.get(entry) ?? (Buffer.from(entry.body) as Uint8Array<ArrayBuffer>);
+  const bytes = encoded.get(entry) ?? utf8Bytes(entry.body);
   p = { cacheControl, protected: isProtected, notModified, ok: notModified, bytes };
   prepared.set(entry, p);
   return p;
