@@ -41,7 +41,8 @@ async function searchTextOf(
 /**
  * Publishes a document in one locale: its draft becomes the published version (search text recomputed), or,
  * without a draft, the published version is published again. `publishedAt` keeps the first publication.
- * Purges the document's tags and its descendants' (their permalinks hang on it), and the space's lists.
+ * Purges the document's tags and its descendants' (their permalinks hang on it, and those an unpublish of
+ * this document hid are delivered again: the delivery index's triggers recompute the subtree), and the lists.
  */
 export const contentPublish = defineProcedure({
   name: 'content.publish',

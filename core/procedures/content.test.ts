@@ -73,26 +73,99 @@ describe.each(testDatabases())('content.publish and content.unpublish on $kind',
     expect(h.cache.takePurged()).toEqual([]);
   });
 
-  it('unpublishes a document with its descendants in that locale only, keeping their content as drafts', async () => {
+  const delivered = async (locale: string) =>
+    (
+      await h.db.query<{ document_id: string }>(
+        'select document_id from delivered_documents where locale = $1 order by sort_key',
+        [locale],
+      )
+    ).rows.map((r) => r.document_id);
+
+  it('unpublishes the document alone in that locale: its descendants keep their published versions, hidden and purged', async () => {
     const res = await h.call('content.unpublish', { space: 'fixture', id: ids.news, locale: 'en' }, key);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       id: ids.news,
       locale: 'en',
       status: 'unpublished',
-      unpublished: [ids.news, ids.hello, ids.englishOnly],
+      unpublished: [ids.news],
+      hidden: [ids.hello, ids.englishOnly],
     });
-    for (const id of [ids.news, ids.hello, ids.englishOnly]) {
-      expect((await versions(id, 'en')).map((v) => v.state)).toEqual(['draft']);
+    expect((await versions(ids.news, 'en')).map((v) => v.state)).toEqual(['draft']);
+    for (const id of [ids.hello, ids.englishOnly]) {
+      expect((await versions(id, 'en')).map((v) => v.state)).toEqual(['published']);
     }
-    // German stays published.
+    // The delivery index drops the subtree in English only; German stays published and delivered.
+    const en = await delivered('en');
+    for (const id of [ids.news, ids.hello, ids.englishOnly]) expect(en).not.toContain(id);
+    expect(await delivered('de')).toEqual(expect.arrayContaining([ids.news, ids.hello]));
     expect((await versions(ids.hello, 'de')).map((v) => v.state)).toEqual(['published']);
     expect(h.cache.takePurged().sort()).toEqual(
       [`doc:${ids.news}`, `doc:${ids.hello}`, `doc:${ids.englishOnly}`, `lists:${ids.space}`].sort(),
     );
     // Unpublishing again changes nothing and purges nothing.
     const again = await h.call('content.unpublish', { space: 'fixture', id: ids.news, locale: 'en' }, key);
-    expect(((await again.json()) as { unpublished: string[] }).unpublished).toEqual([]);
+    expect(await again.json()).toMatchObject({ unpublished: [], hidden: [] });
+    expect(h.cache.takePurged()).toEqual([]);
+    // Published again, the parent brings its subtree back, and the subtree is purged.
+    expect(
+      (await h.call('content.publish', { space: 'fixture', id: ids.news, locale: 'en' }, key)).status,
+    ).toBe(200);
+    expect(await delivered('en')).toEqual(expect.arrayContaining([ids.news, ids.hello, ids.englishOnly]));
+    expect(h.cache.takePurged().sort()).toEqual(
+      [`doc:${ids.news}`, `doc:${ids.hello}`, `doc:${ids.englishOnly}`, `lists:${ids.space}`].sort(),
+    );
+  });
+
+  it('unpublishes a whole subtree with withDescendants, naming each document taken down', async () => {
+    const res = await h.call(
+      'content.unpublish',
+      { space: 'fixture', id: ids.news, locale: 'en', withDescendants: true },
+      key,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: ids.news,
+      locale: 'en',
+      status: 'unpublished',
+      unpublished: [ids.news, ids.hello, ids.englishOnly],
+      hidden: [],
+    });
+    for (const id of [ids.news, ids.hello, ids.englishOnly]) {
+      expect((await versions(id, 'en')).map((v) => v.state)).toEqual(['draft']);
+    }
+    expect((await versions(ids.hello, 'de')).map((v) => v.state)).toEqual(['published']);
+    expect(h.cache.takePurged().sort()).toEqual(
+      [`doc:${ids.news}`, `doc:${ids.hello}`, `doc:${ids.englishOnly}`, `lists:${ids.space}`].sort(),
+    );
+    // The parent published again comes back alone: its descendants were taken down with it.
+    await h.call('content.publish', { space: 'fixture', id: ids.news, locale: 'en' }, key);
+    const en = await delivered('en');
+    expect(en).toContain(ids.news);
+    expect(en).not.toContain(ids.hello);
+    for (const id of [ids.hello, ids.englishOnly]) {
+      await h.call('content.publish', { space: 'fixture', id, locale: 'en' }, key);
+    }
+  });
+
+  it('refuses a withDescendants that is not a boolean, and a document of no space, changing nothing', async () => {
+    const bad = await h.call(
+      'content.unpublish',
+      { space: 'fixture', id: ids.news, locale: 'en', withDescendants: 'yes' },
+      key,
+    );
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { error: { key: string } }).error.key).toBe('validation.failed');
+    const missing = await h.call(
+      'content.unpublish',
+      { space: 'fixture', id: '00000000-0000-4000-8000-0000000000ff', locale: 'en' },
+      key,
+    );
+    expect([missing.status, ((await missing.json()) as { error: { key: string } }).error.key]).toEqual([
+      404,
+      'content.notFound',
+    ]);
+    expect((await versions(ids.news, 'en')).map((v) => v.state)).toEqual(['published']);
     expect(h.cache.takePurged()).toEqual([]);
   });
 
