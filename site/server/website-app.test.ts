@@ -1,12 +1,24 @@
+import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryCache } from '../../core/cache/memory-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
+import { openPgDb } from '../../core/db/pg-db.ts';
+import type { Db } from '../../core/db/types.ts';
 import { EMBED_FRAME_SRC } from '../../core/designs/index.ts';
 import { type Listening, listen } from '../../core/http/listen.ts';
+import { localDiskStorage } from '../../core/media/local-disk-storage.ts';
+import { sharpRenderer } from '../../core/media/render-variant.ts';
+import { variantStore } from '../../core/media/variant-store.ts';
+import { type CapturedLog, captureLog } from '../../core/testing/capture-log.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
+import { freePort } from '../../core/testing/processes.ts';
 import { RELAXED_PAGE_CSP, STRICT_PAGE_CSP } from '../headers/csp.ts';
 import { siteIds } from '../testing/site-fixture.ts';
 import { openSite, type SiteHarness } from '../testing/site-harness.ts';
+import { websiteServer } from './website-server.ts';
 
 // The site process's answers (delivery-and-site.md, "Site process answers" and "Response headers of the site
 // process") for what this issue owns; site access (password, share links, forms, canvas) is its own issue.
@@ -37,6 +49,15 @@ function httpGet(
     req.end();
   });
 }
+
+/** The headers of every page, on the 500 and 503 pages too, and never stored. */
+const ERROR_PAGE = {
+  ...EVERY,
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': STRICT_PAGE_CSP,
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
 
 describe.each(testDatabases())('the website process on $kind', ({ open }) => {
   let site: SiteHarness;
@@ -170,15 +191,54 @@ describe.each(testDatabases())('the website process on $kind', ({ open }) => {
       [spaceId],
     );
     await site.cache.purgeTags([cacheTags.design(spaceId)]);
-    const res = await site.get('http://fixture.test/about');
+    const res = await httpGet(server.port, 'fixture.test', '/about');
     expect(res.status).toBe(500);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.text()).not.toMatch(/revision|zod|stack/i);
+    expect(res.headers).toMatchObject(ERROR_PAGE);
+    expect(res.body).toContain('<h1>Something went wrong</h1>');
+    expect(res.body).not.toMatch(/revision|zod|stack/i);
     expect(site.log.lines().some((l) => l.msg === 'site request failed')).toBe(true);
     await site.db.query(
       `update space_plugin_settings set settings = settings || '{"revision":1}' where space_id = $1`,
       [spaceId],
     );
     await site.cache.purgeTags([cacheTags.design(spaceId)]);
+  });
+});
+
+describe('the website process without its database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'verso-site-down-'));
+  let db: Db;
+  let server: Listening;
+  let log: CapturedLog;
+  beforeAll(async () => {
+    // A PostgreSQL that is gone: connections to its address are refused.
+    db = openPgDb(`postgres://postgres@127.0.0.1:${await freePort()}/gone`, { poolMax: 2 });
+    const storage = localDiskStorage(dir);
+    log = captureLog('warn');
+    const app = websiteServer({
+      db,
+      log: log.log,
+      cache: memoryCache({ defaultTtlSeconds: 120 }),
+      storage,
+      variants: variantStore({ dir: join(dir, 'variants'), storage, render: sharpRenderer }),
+      mediaSecret: () => 'test-media-secret-test-media-secret-0123',
+      config: { SITE_CACHE_TTL: 120, SCOPES: ['media'] },
+    });
+    server = await listen(app, { port: 0, hostname: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('answers pages with a 503 page that carries the page headers and Retry-After', async () => {
+    for (const path of ['/', '/about', '/sitemap.xml']) {
+      const res = await httpGet(server.port, 'fixture.test', path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers, path).toMatchObject({ ...ERROR_PAGE, 'retry-after': '5' });
+      expect(res.body).toContain('<h1>Back in a moment</h1>');
+      expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/i);
+    }
+    expect(log.lines().some((l) => l.msg === 'a page could not be served: a dependency is down')).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { AppError, appErrorIn } from '../../core/errors/app-error.ts';
 import { errorResponse } from '../../core/http/error-handler.ts';
-import { securityHeaders } from '../headers/security-headers.ts';
+import { STRICT_PAGE_CSP } from '../headers/csp.ts';
+import { pageHeaders, respond, securityHeaders } from '../headers/security-headers.ts';
 import type { SiteDeps } from '../pipeline/deps.ts';
 import { handlePage } from '../pipeline/handle-page.ts';
 import { robotsTxt } from '../seo/robots.ts';
@@ -26,6 +27,13 @@ const ERROR_HTML =
 const UNAVAILABLE_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back in a moment</title></head>' +
   '<body><h1>Back in a moment</h1><p>This site cannot be shown right now. Please try again shortly.</p></body></html>';
+
+/**
+ * The 500 and 503 pages are pages: they carry every page's headers. Whatever failed may be what says which
+ * policy the site has (its settings, its database), so they get the strict one: they run no script of the site.
+ * Never stored: the next request is answered afresh.
+ */
+const ERROR_PAGE_HEADERS = { ...pageHeaders(STRICT_PAGE_CSP), 'Cache-Control': 'no-store' };
 
 /**
  * The website process: every space in `designed` mode, chosen by `Host`. It mounts pages,
@@ -58,11 +66,11 @@ export function websiteApp(deps: WebsiteAppDeps): Hono {
     const known = appErrorIn(err);
     if (!files && known?.status === 503) {
       deps.log.warn({ key: known.key, path: c.req.path }, 'a page could not be served: a dependency is down');
-      return c.html(UNAVAILABLE_HTML, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+      return respond(c, UNAVAILABLE_HTML, 503, { ...ERROR_PAGE_HEADERS, 'Retry-After': '5' });
     }
     if (known || files) return errorResponse(c, err, deps.log);
     deps.log.error({ err, requestId: c.get('requestId' as never), path: c.req.path }, 'site request failed');
-    return c.html(ERROR_HTML, 500, { 'Cache-Control': 'no-store' });
+    return respond(c, ERROR_HTML, 500, ERROR_PAGE_HEADERS);
   });
   return app;
 }
