@@ -45,7 +45,9 @@ export function loadConfig(
       const ownKey = issue?.message.startsWith('config.') ? issue.message.split(':')[0] : undefined;
       throw new AppError(ownKey ?? 'config.invalid', {
         message,
-        details: [{ key: 'config.invalid', path: name }],
+        details: [
+          { key: 'config.invalid', path: name, params: { message: issue?.message ?? 'invalid value' } },
+        ],
       });
     }
     out[name] = result.data;

@@ -1,8 +1,9 @@
 import { type ErrorKind, errorEntry, errorKinds } from './catalogue.ts';
 
+/** One detail of an error body (operations.md): `params` always present, `{}` when the key needs none. */
 export interface ErrorDetail {
   key: string;
-  params?: Record<string, unknown>;
+  params: Record<string, unknown>;
   path?: string;
 }
 
@@ -25,7 +26,10 @@ export class AppError extends Error {
     super(options.message ?? errorEntry(key)?.message ?? key, { cause: options.cause });
     this.name = 'AppError';
     this.key = key;
-    this.details = options.details ?? [];
+    // The type requires `params`; a detail made past it (a cast, JSON, a plugin in JavaScript) still answers `{}`.
+    this.details = (options.details ?? []).map((d) =>
+      d.params && typeof d.params === 'object' ? d : { ...d, params: {} },
+    );
   }
 
   get kind(): ErrorKind {

@@ -21,7 +21,9 @@ export async function openMediaStorage(config: StorageSettings): Promise<MediaSt
   if (!config.S3_BUCKET) {
     throw new AppError('config.invalid', {
       message: 'S3_BUCKET: required with MEDIA_STORAGE=s3',
-      details: [{ key: 'config.invalid', path: 'S3_BUCKET' }],
+      details: [
+        { key: 'config.invalid', path: 'S3_BUCKET', params: { message: 'required with MEDIA_STORAGE=s3' } },
+      ],
     });
   }
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
@@ -31,6 +33,7 @@ export async function openMediaStorage(config: StorageSettings): Promise<MediaSt
         {
           key: 'config.invalid',
           path: config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+          params: { message: 'set both or neither' },
         },
       ],
     });

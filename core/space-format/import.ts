@@ -39,7 +39,7 @@ async function assetBytes(
 function invalidPath(path: string, message: string): AppError {
   return new AppError('import.invalid', {
     message: `${path}: ${message}`,
-    details: [{ key: 'validation.invalid', path }],
+    details: [{ key: 'validation.invalid', path, params: { message } }],
   });
 }
 

@@ -16,7 +16,13 @@ const coreKeys = new Set(Object.keys(coreFileSchema.shape));
 function invalid(message: string): AppError {
   return new AppError('import.invalid', {
     message,
-    details: [{ key: 'validation.invalid', path: message.split(':')[0] }],
+    details: [
+      {
+        key: 'validation.invalid',
+        path: message.split(':')[0],
+        params: { message: message.includes(': ') ? message.slice(message.indexOf(': ') + 2) : message },
+      },
+    ],
   });
 }
 

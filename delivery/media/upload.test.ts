@@ -189,7 +189,12 @@ describe.each(testDatabases())('POST /upload/:spaceId on $kind', ({ open }) => {
     for (const [body, status, key] of cases) {
       const res = await post(body);
       expect(res.status, key).toBe(status);
-      expect((await res.json()).error.key).toBe(key);
+      const { error } = await res.json();
+      expect(error.key).toBe(key);
+      // Every detail carries params (operations.md's error body), `{}` when the key needs none.
+      for (const detail of error.details) expect(detail.params, key).toBeTypeOf('object');
+      if (key === 'upload.fileMissing')
+        expect(error.details).toEqual([{ key: 'upload.fileMissing', path: 'file', params: {} }]);
     }
     expect(await counts()).toEqual(before);
   });

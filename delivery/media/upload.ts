@@ -62,7 +62,9 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono {
       }
       const file = form.get('file');
       if (!(file instanceof File)) {
-        throw new AppError('upload.fileMissing', { details: [{ key: 'upload.fileMissing', path: 'file' }] });
+        throw new AppError('upload.fileMissing', {
+          details: [{ key: 'upload.fileMissing', path: 'file', params: {} }],
+        });
       }
       const alt = form.get('alt');
       const asset = await uploadAsset(deps, {

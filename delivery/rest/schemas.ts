@@ -22,7 +22,7 @@ export const ErrorBody = z
       details: z.array(
         z.object({
           key: z.string().openapi({ example: 'validation.invalid' }),
-          params: z.record(z.string(), z.unknown()).optional(),
+          params: z.record(z.string(), z.unknown()).openapi({ description: '`{}` when the key needs none' }),
           path: z.string().optional().openapi({ example: 'limit' }),
         }),
       ),

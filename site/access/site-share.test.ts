@@ -73,6 +73,9 @@ describe.each(testDatabases())('share links on the site on $kind', ({ open }) =>
     expect((await openLink(byUrl.url)).res.status).toBe(404);
     const unknown = await h.rpc('plugins.website.share.revoke', { url: `${SITE}/_cms/share/nope.nope` });
     expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { details: unknown } }).error.details).toEqual([
+      { key: 'validation.invalid', path: 'url', params: { message: 'not a share link of this space' } },
+    ]);
   });
 
   it('gives a short link a cookie that ends with the link', async () => {

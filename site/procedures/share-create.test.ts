@@ -75,7 +75,15 @@ describe.each(testDatabases())('plugins.website.share.create on $kind', ({ open 
     expect((await create({ id: ids.englishOnly, locale: 'de' })).body.error.key).toBe('content.notFound');
     expect((await create({ id: 'not-an-id' })).status).toBe(422);
     expect((await create({ locale: 'fr' })).status).toBe(422);
-    expect((await create({ environment: 'qa' })).body.error.key).toBe('plugins.website.environment.notFound');
+    const qa = (await create({ environment: 'qa' })).body.error;
+    expect(qa.key).toBe('plugins.website.environment.notFound');
+    expect(qa.details).toEqual([
+      {
+        key: 'validation.invalid',
+        path: 'environment',
+        params: { message: 'not an environment of the site' },
+      },
+    ]);
     const viewer = await h.key({ role: 'viewer' });
     expect((await create({}, viewer)).body.error.key).toBe('auth.forbidden');
   });

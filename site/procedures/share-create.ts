@@ -85,7 +85,13 @@ export const shareCreate = defineProcedure({
     );
     if (environment !== 'production' && !domains.rows.some((d) => d.environment === environment)) {
       throw new AppError('plugins.website.environment.notFound', {
-        details: [{ key: 'validation.invalid', path: 'environment' }],
+        details: [
+          {
+            key: 'validation.invalid',
+            path: 'environment',
+            params: { message: 'not an environment of the site' },
+          },
+        ],
       });
     }
     // The environment's primary domain for the locale, else any of its domains that serves it (staging hosts).
@@ -148,7 +154,9 @@ export const shareRevoke = defineProcedure({
       const payload = ctx.instance ? verifyShareToken(ctx.instance.authSecret(), token) : null;
       if (!payload || payload.s !== ctx.space.id || !payload.i) {
         throw new AppError('plugins.website.share.notFound', {
-          details: [{ key: 'validation.invalid', path: 'url' }],
+          details: [
+            { key: 'validation.invalid', path: 'url', params: { message: 'not a share link of this space' } },
+          ],
         });
       }
       id = payload.i;
