@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
-import { shownValue } from './shown-value.ts';
 import { type Scope, type ServerMode, type SettingName, settings } from './settings.ts';
+import { shownValue } from './shown-value.ts';
 
 type Settings = typeof settings;
 type Parsed = { [K in SettingName]: z.output<Settings[K]['schema']> };
