@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { AppError } from '../core/errors/app-error.ts';
+import { failureLine } from './failure.ts';
 
 type Action = (...args: never[]) => void | Promise<void>;
 
@@ -14,7 +14,10 @@ function lazy<M extends Record<K, Action>, K extends string>(load: () => Promise
 }
 
 /** `verso`: the commands of operations.md. Each command lives in its own file under commands/. */
-export async function main(argv: string[]): Promise<void> {
+export async function main(argvIn: string[]): Promise<void> {
+  // `--debug` anywhere: a failure prints its stack trace after its line.
+  const debug = argvIn.includes('--debug') || process.env.LOG_LEVEL === 'debug';
+  const argv = argvIn.filter((a) => a !== '--debug');
   const program = new Command('verso').description('Publishes a CMS space to the web.').exitOverride();
   program
     .command('dev')
@@ -86,8 +89,8 @@ export async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) process.exit(err.exitCode);
-    const message = err instanceof AppError ? err.message : ((err as Error).stack ?? String(err));
-    process.stderr.write(`verso: ${message}\n`);
+    process.stderr.write(`verso: ${failureLine(err)}\n`);
+    if (debug) process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
     process.exit(1);
   }
 }

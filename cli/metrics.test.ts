@@ -35,7 +35,7 @@ async function metricsOf(proc: StackProcess): Promise<string> {
 function page(
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; type: string; body: string }> {
+): Promise<{ status: number; type: string; cacheControl: string | undefined; body: string }> {
   const url = new URL(site.url);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -47,7 +47,12 @@ function page(
           body += chunk;
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }),
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            cacheControl: res.headers['cache-control'],
+            body,
+          }),
         );
       },
     );
@@ -138,9 +143,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('metrics', () => {
     const outsider = { 'x-forwarded-for': OUTSIDER };
     const onApi = await fetch(`${api.url}/metrics`, { headers: outsider });
     expect(onApi.status).toBe(404);
+    // Not kept by a cache in front, which would hand the refusal to the allowed scraper.
+    expect(onApi.headers.get('cache-control')).toBe('no-store');
     expect(((await onApi.json()) as { error: { key: string } }).error.key).toBe('route.notFound');
     const onSite = await page('/metrics', outsider);
     expect(onSite.status).toBe(404);
+    expect(onSite.cacheControl).toBe('no-store');
     expect(onSite.type).toContain('text/html');
     expect(onSite.body).not.toContain('verso_http_requests_total');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error.ts';
 import { loadConfig } from './load.ts';
+import { settings } from './settings.ts';
 
 describe('loadConfig', () => {
   it('fills every default by mode', () => {
@@ -82,5 +83,59 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_ALLOWED_IPS: '10.0.0.0/8' }).METRICS_ALLOWED_IPS?.kind).toBe('list');
     for (const mode of ['management', 'public', 'website'])
       expect(loadConfig({ SERVER_MODE: mode }).SCOPES).not.toContain('metrics');
+  });
+
+  const refusal = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      return (err as AppError).message;
+    }
+    throw new Error(`${JSON.stringify(env)} was accepted`);
+  };
+
+  it('marks as secret every setting whose name says it holds one', () => {
+    const marked = Object.entries(settings)
+      .filter(([, s]) => 'secret' in s && s.secret === true)
+      .map(([name]) => name);
+    const named = Object.keys(settings).filter((name) => /SECRET|TOKEN|PASSWORD/.test(name));
+    expect(marked.sort()).toEqual(named.sort());
+  });
+
+  // Every value a secret setting can refuse: the message names the variable and the length, never the value.
+  const badSecretValues = ['abcdefghijklmnopqrstuvwxyz01234', 'tiny', ' ', 'x'.repeat(5)];
+  it.each(Object.entries(settings).filter(([, s]) => 'secret' in s))(
+    'a refused %s is shown by its length only',
+    (name) => {
+      let refused = 0;
+      for (const value of badSecretValues) {
+        let message: string;
+        try {
+          loadConfig({ [name]: value });
+          continue;
+        } catch (err) {
+          message = (err as AppError).message;
+        }
+        refused++;
+        expect(message).toMatch(new RegExp(`^${name}: `));
+        expect(message).not.toContain(value.trim() || '\u0000');
+        expect(message).toContain(`got ${[...value].length} characters, not shown`);
+      }
+      // Settings that refuse none of these take any non-empty value: nothing of them can reach a message.
+      if (refused === 0) expect(loadConfig({ [name]: 'tiny' })).toHaveProperty(name, 'tiny');
+    },
+  );
+
+  it('masks the password of a URL it refuses and says a scheme is needed', () => {
+    const db = refusal({ DATABASE_URL: 'postgres://verso:hunter22@db host/verso' });
+    expect(db).toMatch(/^DATABASE_URL: /);
+    expect(db).not.toContain('hunter22');
+    expect(db).toContain('postgres://verso:***@');
+    const redis = refusal({ REDIS_URL: 'redis://:s3cret-pw@cache host:6379' });
+    expect(redis).not.toContain('s3cret-pw');
+    const edge = refusal({ EDGE_PURGE_URLS: 'http://127.0.0.1:16081, 127.0.0.1:16082' });
+    expect(edge).toBe(
+      'EDGE_PURGE_URLS: must be a URL with a scheme, such as http://127.0.0.1:6081 (got "http://127.0.0.1:16081, 127.0.0.1:16082")',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { type Scope, type ServerMode, type SettingName, settings } from './settings.ts';
+import { shownValue } from './shown-value.ts';
 
 type Settings = typeof settings;
 type Parsed = { [K in SettingName]: z.output<Settings[K]['schema']> };
@@ -41,7 +42,8 @@ export function loadConfig(
     const result = (setting.schema as z.ZodType).safeParse(raw === '' ? undefined : raw);
     if (!result.success) {
       const issue = result.error.issues[0];
-      const message = `${name}: ${issue?.message ?? 'invalid value'} (got "${raw}")`;
+      const secret = 'secret' in setting && setting.secret === true;
+      const message = `${name}: ${issue?.message ?? 'invalid value'} (got ${shownValue(String(raw), secret)})`;
       const ownKey = issue?.message.startsWith('config.') ? issue.message.split(':')[0] : undefined;
       throw new AppError(ownKey ?? 'config.invalid', {
         message,

@@ -9,11 +9,15 @@ export interface SettingDoc {
   name: string;
   default: string;
   description: string;
+  /** Never printed, not even in the error that refuses it: only its length is shown. */
+  secret?: true;
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** `new URL` refuses `127.0.0.1:6081`: the message says what is missing. */
+const url = () => z.string().url('must be a URL with a scheme, such as http://127.0.0.1:6081');
 const csv = z.string().transform((v) =>
   v
     .split(',')
@@ -37,7 +41,7 @@ export type Scope = (typeof knownScopes)[number];
 
 export const settings = {
   DATABASE_URL: {
-    schema: z.string().url().optional(),
+    schema: url().optional(),
     default: 'embedded in `DATA_DIR`',
     description: 'PostgreSQL 14+ connection string; unset: embedded PGlite (one process only).',
   },
@@ -52,7 +56,7 @@ export const settings = {
     description: 'Embedded database, uploads, media cache and the development secret.',
   },
   REDIS_URL: {
-    schema: z.string().url().optional(),
+    schema: url().optional(),
     default: 'none',
     description: 'Redis ≥ 5 / Valkey ≥ 7.2: cache purges, rate counters, job queue.',
   },
@@ -91,11 +95,13 @@ export const settings = {
     description: 'Pins a public instance to a space (name or id); a missing space stops the boot.',
   },
   AUTH_SECRET: {
+    secret: true,
     schema: z.string().min(32, 'must be at least 32 characters').optional(),
     default: 'dev: generated into `DATA_DIR`; production: required',
     description: 'Signs cookies, share links, form results and media URLs.',
   },
   MEDIA_SIGNING_SECRET: {
+    secret: true,
     schema: z.string().min(32, 'must be at least 32 characters').optional(),
     default: '`AUTH_SECRET`',
     description: 'Signs media URLs only, so they can be rotated on their own.',
@@ -117,7 +123,7 @@ export const settings = {
     description: 'Region of the bucket (S3-compatible services mostly accept any).',
   },
   S3_ENDPOINT: {
-    schema: z.string().url().optional(),
+    schema: url().optional(),
     default: 'AWS',
     description: 'Endpoint of an S3-compatible service (MinIO, R2, …); unset: AWS S3.',
   },
@@ -128,6 +134,7 @@ export const settings = {
       'Access key of the bucket; unset: the usual AWS credential chain (environment, profile, role).',
   },
   S3_SECRET_ACCESS_KEY: {
+    secret: true,
     schema: z.string().min(1).optional(),
     default: 'the AWS credential chain',
     description: 'Secret of `S3_ACCESS_KEY_ID`.',
@@ -188,7 +195,7 @@ export const settings = {
       'How long the edge keeps an answer (`Surrogate-Control` or `CDN-Cache-Control`; purges keep it current). Browsers keep `Cache-Control`.',
   },
   EDGE_PURGE_URLS: {
-    schema: csv.pipe(z.array(z.string().url())).optional(),
+    schema: csv.pipe(z.array(url())).optional(),
     default: 'none',
     description: 'Comma-separated Varnish nodes that take `PURGE` with `xkey-purge` (`EDGE_CACHE=varnish`).',
   },
@@ -198,12 +205,13 @@ export const settings = {
     description: 'Fastly service whose cache is purged by surrogate key (`EDGE_CACHE=fastly`).',
   },
   FASTLY_API_TOKEN: {
+    secret: true,
     schema: z.string().min(1).optional(),
     default: 'none',
     description: 'Fastly API token with purge rights (never logged).',
   },
   FASTLY_API_URL: {
-    schema: z.string().url().default('https://api.fastly.com'),
+    schema: url().default('https://api.fastly.com'),
     default: '`https://api.fastly.com`',
     description: "Fastly's API address (tests point it at a local server).",
   },
@@ -213,12 +221,13 @@ export const settings = {
     description: 'Cloudflare zone whose cache is purged by tag (`EDGE_CACHE=cloudflare`).',
   },
   CLOUDFLARE_API_TOKEN: {
+    secret: true,
     schema: z.string().min(1).optional(),
     default: 'none',
     description: 'Cloudflare API token with the Cache Purge permission (never logged).',
   },
   CLOUDFLARE_API_URL: {
-    schema: z.string().url().default('https://api.cloudflare.com/client/v4'),
+    schema: url().default('https://api.cloudflare.com/client/v4'),
     default: '`https://api.cloudflare.com/client/v4`',
     description: "Cloudflare's API address (tests point it at a local server).",
   },
@@ -247,13 +256,13 @@ export const settings = {
       "Address of a site host in links the management API hands out (share links); `{host}` is the space's primary domain.",
   },
   STUDIO_SITE_URL: {
-    schema: z.string().url().optional(),
+    schema: url().optional(),
     default: 'the site of host `localhost` by `SITE_URL_TEMPLATE` (`verso dev`: `http://localhost:3200`)',
     description:
       "Address of a website process the studio (`/studio`) frames for its canvas; that process's `EDITOR_ORIGIN` must name the studio's origin.",
   },
   EDITOR_ORIGIN: {
-    schema: csv.pipe(z.array(z.string().url())).optional(),
+    schema: csv.pipe(z.array(url())).optional(),
     default: 'none',
     description: 'Comma-separated origins that may frame `/_cms/canvas`.',
   },

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { access, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { assertStorageKey, type MediaStorage } from './storage.ts';
@@ -27,6 +27,7 @@ export function localDiskStorage(dataDir: string): MediaStorage {
         () => false,
       );
     },
+    remove: (key) => rm(pathOf(key), { force: true }),
     async size(key) {
       return stat(pathOf(key)).then(
         (s) => s.size,

@@ -19,6 +19,10 @@ export function memoryStorage(): MediaStorage & { keys(): string[] } {
       assertStorageKey(key);
       return files.has(key);
     },
+    async remove(key) {
+      assertStorageKey(key);
+      files.delete(key);
+    },
     async size(key) {
       assertStorageKey(key);
       return files.get(key)?.length ?? null;

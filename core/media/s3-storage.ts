@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -55,6 +56,9 @@ export function s3Storage(options: S3StorageOptions): MediaStorage & { client: S
       await client.send(
         new PutObjectCommand({ Bucket, Key: keyOf(key), Body: bytes, ContentLength: bytes.byteLength }),
       );
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
     async get(key) {
       const res = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));

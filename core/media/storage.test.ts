@@ -77,6 +77,14 @@ describe.each(drivers)('media storage: $name', ({ open }) => {
     expect(await storage.size(key)).toBe(18);
   });
 
+  it('removes a file, and an absent key without an error', async () => {
+    await storage.put(key, Buffer.from('hello, media world'));
+    await storage.remove(key);
+    expect(await storage.has(key)).toBe(false);
+    expect(await storage.size(key)).toBeNull();
+    await expect(storage.remove(key)).resolves.toBeUndefined();
+  });
+
   it('refuses keys that could leave its folder', async () => {
     await expect(storage.put('../escape', Buffer.from('x'))).rejects.toThrow(/bad storage key/);
     await expect(storage.has('a/../../b')).rejects.toThrow(/bad storage key/);

@@ -13,6 +13,8 @@ export interface MediaStorage {
   /** The whole file in memory: for imports, exports and image work, never for answering a request. */
   get(key: string): Promise<Buffer>;
   has(key: string): Promise<boolean>;
+  /** Removes the file; an absent key is not an error. Only for files nothing refers to (a refused import's). */
+  remove(key: string): Promise<void>;
   /** Size in bytes, or null when the key is absent. */
   size(key: string): Promise<number | null>;
   /** The bytes, or an inclusive range of them, as a stream: videos are sent without buffering them. */

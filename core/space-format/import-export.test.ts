@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +183,38 @@ describe.each(testDatabases())('space import and export on $kind', ({ open }) =>
     const err = await refusal(db, { ...fixtureSpace(), format: 'verso.space/2' });
     expect(err.key).toBe('import.format.unknown');
     expect(err.message).toMatch(/^format: unknown format "verso\.space\/2"/);
+  });
+
+  it('a refused import leaves the media storage as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'verso-media-'));
+    const own = localDiskStorage(dir);
+    const files = () =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name);
+    const file = fixtureSpace() as Record<string, any>;
+    // Bytes no earlier import stored, so every file would be new.
+    file.assets = file.assets.map((a: Record<string, unknown>, i: number) => ({
+      ...a,
+      data: Buffer.concat([Buffer.from(String(a.data), 'base64'), Buffer.from([i, 0x42])]).toString('base64'),
+    }));
+    const importInto = (target: Db) =>
+      importSpace(target, parseSpaceFile(structuredClone(file), plugins), {
+        baseDir: process.cwd(),
+        storage: own,
+        plugins,
+      });
+    // The space exists: refused inside the transaction.
+    await expect(importInto(db)).rejects.toMatchObject({ key: 'space.exists' });
+    expect(files()).toEqual([]);
+    // A database no one migrated: refused at the first statement.
+    const bare = await open();
+    try {
+      await expect(importInto(bare.db)).rejects.toThrow();
+      expect(files()).toEqual([]);
+    } finally {
+      await bare.drop();
+    }
   });
 
   it('rolls back everything when the database refuses midway', async () => {

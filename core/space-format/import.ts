@@ -54,16 +54,54 @@ export async function importSpace(
 ): Promise<{ spaceId: string }> {
   const { core } = file;
   const progress = options.onProgress ?? (() => {});
-  // Asset bytes go to content-addressed storage first: a failed import leaves only unreferenced files.
+  // Asset bytes go to content-addressed storage first (the rows refer to them); the files this import added
+  // are removed again when its transaction does not commit, so a refused import leaves the storage as it was.
   const stored: Array<{ key: string; size: number }> = [];
-  for (const [i, asset] of core.assets.entries()) {
-    const bytes = await assetBytes(asset, i, options.baseDir);
-    const key = createHash('sha256').update(bytes).digest('hex');
-    if (!(await options.storage.has(key))) await options.storage.put(key, bytes);
-    stored.push({ key, size: bytes.length });
+  const added: string[] = [];
+  try {
+    for (const [i, asset] of core.assets.entries()) {
+      const bytes = await assetBytes(asset, i, options.baseDir);
+      const key = createHash('sha256').update(bytes).digest('hex');
+      if (!(await options.storage.has(key))) {
+        await options.storage.put(key, bytes);
+        added.push(key);
+      }
+      stored.push({ key, size: bytes.length });
+    }
+    progress('assets stored', core.assets.length);
+    await writeSpace(db, file, stored, options);
+  } catch (err) {
+    await removeUnreferenced(db, options.storage, added);
+    throw err;
   }
-  progress('assets stored', core.assets.length);
+  return { spaceId: core.space.id };
+}
 
+/**
+ * Removes the files a refused import added, but any that a row commits to meanwhile (an upload of the same
+ * bytes). A database without the table (not migrated) refers to none.
+ */
+async function removeUnreferenced(db: Db, storage: MediaStorage, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const referenced = await db
+    .query<{ storage_key: string }>('select storage_key from assets where storage_key = any($1::text[])', [
+      keys,
+    ])
+    .then(
+      (r) => new Set(r.rows.map((row) => row.storage_key)),
+      () => new Set<string>(),
+    );
+  for (const key of keys) if (!referenced.has(key)) await storage.remove(key);
+}
+
+async function writeSpace(
+  db: Db,
+  file: SpaceFile,
+  stored: Array<{ key: string; size: number }>,
+  options: ImportOptions,
+): Promise<void> {
+  const { core } = file;
+  const progress = options.onProgress ?? (() => {});
   await db.transaction(async (tx) => {
     await replaceOrRefuse(tx, core, options.replace === true);
     await assertIdsFree(tx, core);
@@ -91,7 +129,6 @@ export async function importSpace(
       }
     }
   });
-  return { spaceId: core.space.id };
 }
 
 async function replaceOrRefuse(tx: Queryable, core: CoreFile, replace: boolean): Promise<void> {
