@@ -173,4 +173,41 @@ describe.skipIf(!redisUrl)('retries through the job queue (Redis)', () => {
       await redis.close();
     }
   }, 30_000);
+
+  it('every process reports the edge as it is: a success elsewhere clears a failure here', async () => {
+    const log = captureLog();
+    const prefix = `edge-status-${Date.now()}`;
+    const redisA = await connectRedis({ url: redisUrl!, log: log.log, prefix });
+    const redisB = await connectRedis({ url: redisUrl!, log: log.log, prefix });
+    const purger = fastlyPurger({ serviceId: 'svc', token: TOKEN, apiUrl: base });
+    // No retries: only the other process's next purge can tell this one that the edge is back.
+    const a = forwardPurges(memoryCache({ defaultTtlSeconds: 60 }), {
+      purger,
+      log: log.log,
+      redis: redisA,
+      retries: 0,
+    });
+    const b = forwardPurges(memoryCache({ defaultTtlSeconds: 60 }), {
+      purger,
+      log: log.log,
+      redis: redisB,
+      retries: 0,
+    });
+    try {
+      // The edge is down until the list is emptied (the retry job fails as well meanwhile).
+      failures = Array(50).fill(503);
+      await a.purgeTags(['doc:down']);
+      await until(async () => (await edgeStatusOf(b)!()).status === 'failing', 5000);
+      expect((await edgeStatusOf(a)!()).status).toBe('failing');
+      failures = [];
+      await b.purgeTags(['doc:back']);
+      await until(async () => (await edgeStatusOf(a)!()).status === 'ok', 5000);
+      expect(await edgeStatusOf(b)!()).toMatchObject({ status: 'ok' });
+    } finally {
+      await a.close();
+      await b.close();
+      await redisA.close();
+      await redisB.close();
+    }
+  }, 30_000);
 });

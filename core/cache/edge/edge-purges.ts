@@ -49,12 +49,20 @@ export function forwardPurges(cache: TaggedCache, args: ForwardPurgesArgs): Tagg
   const waitMs = args.waitMs ?? 2000;
   const state: Omit<EdgeStatus, 'pending' | 'status'> = { kind: purger.kind };
   let pendingHere = 0;
+  // With Redis, the last success and failure are shared: the edge's state is the same for every process, and
+  // a retry that succeeds in another process's worker clears this one's failure too.
+  const sharedKey = args.redis ? `${args.redis.prefix}:edge:status` : undefined;
+  const share = (fields: Record<string, string>) => {
+    if (sharedKey && args.redis?.reachable()) args.redis.client.hset(sharedKey, fields).catch(() => {});
+  };
   const succeeded = () => {
     state.lastSuccessAt = new Date().toISOString();
+    share({ lastSuccessAt: state.lastSuccessAt });
   };
   const failed = (tags: string[], err: unknown, final: boolean) => {
     state.lastError = (err as Error).message;
     state.lastFailureAt = new Date().toISOString();
+    share({ lastFailureAt: state.lastFailureAt, lastError: state.lastError });
     const fields = { edge: purger.kind, tags, err: state.lastError };
     if (final)
       log.error(fields, 'edge purge failed for good: these tags stay cached at the edge until they expire');
@@ -140,19 +148,30 @@ export function forwardPurges(cache: TaggedCache, args: ForwardPurgesArgs): Tagg
     },
   };
   if (cache.peek) forwarded.peek = cache.peek.bind(cache);
+  const within300ms = <T>(work: Promise<T>, fallback: T): Promise<T> =>
+    Promise.race([
+      work.catch(() => fallback),
+      new Promise<T>((r) => setTimeout(() => r(fallback), 300).unref()),
+    ]);
   statusOf.set(forwarded, async () => {
-    let queued = 0;
-    if (queue) {
-      const counts = await Promise.race([
-        queue.getJobCounts('waiting', 'delayed', 'active').catch(() => ({})),
-        new Promise<Record<string, number>>((r) => setTimeout(() => r({}), 300).unref()),
-      ]);
-      queued = Object.values(counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    const [counts, shared] = await Promise.all([
+      queue ? within300ms(queue.getJobCounts('waiting', 'delayed', 'active'), {}) : {},
+      sharedKey && args.redis
+        ? within300ms(args.redis.client.hgetall(sharedKey), {} as Record<string, string>)
+        : ({} as Record<string, string>),
+    ]);
+    const queued = Object.values(counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    const seen = { ...state };
+    if (shared.lastSuccessAt && !(seen.lastSuccessAt && seen.lastSuccessAt >= shared.lastSuccessAt))
+      seen.lastSuccessAt = shared.lastSuccessAt;
+    if (shared.lastFailureAt && !(seen.lastFailureAt && seen.lastFailureAt >= shared.lastFailureAt)) {
+      seen.lastFailureAt = shared.lastFailureAt;
+      if (shared.lastError) seen.lastError = shared.lastError;
     }
     const failing =
-      state.lastFailureAt !== undefined &&
-      (state.lastSuccessAt === undefined || state.lastFailureAt > state.lastSuccessAt);
-    return { ...state, status: failing ? 'failing' : 'ok', pending: pendingHere + queued };
+      seen.lastFailureAt !== undefined &&
+      (seen.lastSuccessAt === undefined || seen.lastFailureAt > seen.lastSuccessAt);
+    return { ...seen, status: failing ? 'failing' : 'ok', pending: pendingHere + queued };
   });
   return forwarded;
 }
