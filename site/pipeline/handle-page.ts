@@ -27,6 +27,7 @@ import { requestTarget } from './request-target.ts';
 import { resolveLocale } from './resolve-locale.ts';
 import { origin, pagePath, primaryDomain } from './site-urls.ts';
 import type { DomainRow, LocaleRoute, RequestTarget, SiteInfo } from './types.ts';
+import { noteUnknownHost } from './unknown-hosts.ts';
 
 /**
  * `GET /*` of the site process, in the order of delivery-and-site.md ("Request handling of
@@ -39,7 +40,10 @@ export async function handlePage(c: Context, deps: SiteDeps): Promise<Response> 
 
   // 1. Host: unknown → the neutral 404; a domain set to redirect → 301 to the primary.
   const { domain, site } = await hostSite(deps, target.host);
-  if (!domain) return neutralNotFound(c);
+  if (!domain) {
+    noteUnknownHost(deps.log, target.host);
+    return neutralNotFound(c);
+  }
   if (domain.redirectToPrimary) return redirectToPrimary(c, domain, site, target, cacheControl);
 
   // 2. Space: an `external` space, or one being imported → the same neutral 404.
