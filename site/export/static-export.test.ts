@@ -58,10 +58,8 @@ const rules: HostRules = {
   immutableCacheControl: 'public, max-age=31536000, immutable',
   mediaCacheControl: 'public, max-age=3600',
   contentTypes: [{ path: '/media/1/original', type: 'image/png' }],
-  redirects: [
-    { from: '/old page', to: '/new', status: 301 },
-    { from: '/en/*', to: '/:splat', status: 301 },
-  ],
+  redirects: [{ from: '/old page', to: '/new', status: 301 }],
+  localePrefix: '/en',
   hostRedirects: [{ from: 'https://www.example.org', to: 'https://example.org' }],
   notFound: [
     { prefix: '', file: '404.html' },
@@ -84,8 +82,9 @@ describe('host rule files', () => {
   it('writes _redirects: other domains forced first, then redirects, then locale 404 pages', () => {
     expect(redirectsFile(rules).split('\n').slice(1)).toEqual([
       'https://www.example.org/* https://example.org/:splat 301!',
-      '/old%20page /new 301',
+      '/en / 301',
       '/en/* /:splat 301',
+      '/old%20page /new 301',
       '/de/* /de/404.html 404',
       '',
     ]);
@@ -94,10 +93,15 @@ describe('host rule files', () => {
     const text = nginxSnippet(rules);
     const locations = text.match(/^location /gm)?.length ?? 0;
     expect(text.match(/add_header X-Content-Type-Options "nosniff" always;/g)?.length).toBe(locations);
-    expect(text).toMatch(/location = "\/old page" \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/new";\n\}/);
-    expect(text).toContain('location = "/media/1/original" {');
     expect(text).toMatch(
-      /location ~ \^\/en\/\(\.\*\)\$ \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/\$1";\n\}/,
+      /location = "\/old page" \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/new\$is_args\$args";\n\}/,
+    );
+    expect(text).toContain('location = "/media/1/original" {');
+    expect(text).toContain('location = "/en" {');
+    expect(text).toContain('location ^~ "/en/" {');
+    // nginx's string makes `\\\\` two backslashes, the regex one: a rest starting with `/` or `\` is no redirect.
+    expect(text).toContain(
+      '    if ($request_uri ~ "^/en/(?![/\\\\\\\\])(.*)$") {\n        return 301 "/$1";\n    }',
     );
     expect(text).toContain('error_page 404 /de/404.html;');
     expect(text).toContain(
