@@ -108,4 +108,34 @@ describe('host rule files', () => {
       '# server { server_name www.example.org; return 301 https://example.org$request_uri; }',
     );
   });
+
+  it('escapes or refuses what each format gives meaning to', () => {
+    const tricky: HostRules = {
+      ...rules,
+      redirects: [
+        { from: '/go/*', to: 'https://evil.example/?c=$http_cookie', status: 302 },
+        { from: '/a:b #c', to: '/x:y "q" \\ {z};', status: 301 },
+      ],
+    };
+    expect(redirectsFile(tricky).split('\n')).toEqual(
+      expect.arrayContaining([
+        '/go/%2A https://evil.example/?c=$http_cookie 302',
+        '/a%3Ab%20%23c /x%3Ay%20"q"%20\\%20{z}; 301',
+      ]),
+    );
+    const nginx = nginxSnippet(tricky);
+    expect(nginx).toContain('location = "/go/*" {');
+    expect(nginx).toContain('return 302 "https://evil.example/?c=%24http_cookie";');
+    expect(nginx).toContain('location = "/a:b #c" {');
+    expect(nginx).toContain('return 301 "/x:y%20%22q%22%20%5C%20%7Bz%7D%3B$is_args$args";');
+    expect(nginx).not.toContain('$http_cookie');
+    // A value nginx would expand, or a line break in a header: the build stops rather than write it.
+    expect(() => nginxSnippet({ ...rules, securityHeaders: [['X-A', 'a$uri']] })).toThrow(/\$/);
+    expect(() => headersFile({ ...rules, securityHeaders: [['X-A', 'a\nSet-Cookie: x=1']] })).toThrow(
+      /control character/,
+    );
+    expect(() =>
+      redirectsFile({ ...rules, redirects: [{ from: '/a', to: '/b\n/c /d', status: 301 }] }),
+    ).toThrow(/control character/);
+  });
 });
