@@ -7,7 +7,9 @@ import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fi
 // Property-based fuzzing of real `verso serve` processes (public, website, management) on PostgreSQL: odd
 // paths, query values, Host headers, cookies, GraphQL documents and variables, form and RPC bodies. Seeded
 // and bounded in time. Properties: never a 5xx, never a hang past the deadline, every API error is the error
-// body, and no answer shows internals (stack frames, SQL, file paths, system error codes).
+// body, no answer shows internals (stack frames, SQL, file paths, system error codes), and no answer has a
+// `Location` to another host unless the space says so (an absolute target an editor wrote in the redirects
+// table, or a domain set to redirect to its primary one).
 
 const SEED = 20261124;
 const PER_PROPERTY_MS = 8000;
@@ -21,13 +23,20 @@ interface Answer {
   status: number;
   type: string;
   body: string;
+  location?: string;
+  /** The `Host` the request was sent with. */
+  host: string;
 }
+
+/** Where the space itself sends visitors to another host: absolute redirect targets, and its domains' primaries. */
+const elsewhere = { targets: [] as string[], redirecting: new Set<string>(), domains: new Set<string>() };
 
 function send(
   base: string,
   options: { method?: string; path: string; host?: string; headers?: Record<string, string>; body?: string },
 ): Promise<Answer> {
   const url = new URL(base);
+  const host = options.host ?? url.host;
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -35,7 +44,7 @@ function send(
         port: url.port,
         method: options.method ?? 'GET',
         path: options.path,
-        headers: { host: options.host ?? url.host, ...options.headers },
+        headers: { host, ...options.headers },
         timeout: DEADLINE_MS,
       },
       (res) => {
@@ -45,7 +54,13 @@ function send(
           body += chunk;
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }),
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type'] ?? ''),
+            body,
+            host,
+            ...(res.headers.location === undefined ? {} : { location: res.headers.location }),
+          }),
         );
       },
     );
@@ -60,11 +75,28 @@ function check(answer: Answer, what: string, json: boolean): void {
   expect(answer.status, what).toBeGreaterThanOrEqual(200);
   expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
   expect(answer.body, what).not.toMatch(INTERNALS);
+  if (answer.location !== undefined) expect(offHost(answer), `${what} → ${answer.location}`).toBe(false);
   if (json && answer.status >= 400 && answer.type.includes('json')) {
     const parsed = JSON.parse(answer.body) as { error?: { key?: string; status?: number } };
     expect(parsed.error?.status, what).toBe(answer.status);
     expect(typeof parsed.error?.key, what).toBe('string');
   }
+}
+
+/** Whether a browser would leave the request's host for the answer's `Location` without the space saying so. */
+function offHost(answer: Answer): boolean {
+  const location = answer.location as string;
+  const requestHost = answer.host.toLowerCase().replace(/:\d+$/, '');
+  let lands: URL;
+  try {
+    // A placeholder base: a relative location lands on it, whatever the request's Host was.
+    lands = new URL(location, 'http://request.invalid/');
+  } catch {
+    return true;
+  }
+  if (lands.hostname === 'request.invalid' || lands.hostname === requestHost) return false;
+  if (elsewhere.targets.some((t) => location.startsWith(t))) return false;
+  return !(elsewhere.redirecting.has(requestHost) && elsewhere.domains.has(lands.hostname));
 }
 
 /** Nasty text: control bytes and NUL, odd unicode, percent-encodings valid and broken, huge numbers. */
@@ -118,6 +150,28 @@ describe.skipIf(!adminUrl)('fuzzing real processes', () => {
        select id, k, '100000'::jsonb from spaces, unnest(array['rateLimit.publicApi.points', 'rateLimit.sitePages.points']) k
        on conflict do nothing`,
     );
+    // A domain that redirects to its primary, and redirects an editor could write: one to another site, and
+    // relative ones that look like paths but are not (`/.//evil.example`), or look like wildcards.
+    await stack.db.query(
+      `insert into website_domains (host, space_id, "primary", redirect_to_primary)
+       select 'www.fixture.test', id, false, true from spaces where name = 'fixture'`,
+    );
+    await stack.db.query(
+      `insert into redirects (space_id, locale, from_path, to_path, status, position)
+       select id, 'en', f, t, 302, 100 + n from spaces,
+         unnest(array['/away', '/sneaky', '/go/*', '/q'], array['https://elsewhere.example/x', '/.//evil.example', '/about', '?page=2'])
+           with ordinality as r(f, t, n)
+       where name = 'fixture'`,
+    );
+    const absolute = await stack.db.query<{ to_path: string }>(
+      `select to_path from redirects where to_path ~* '^[a-z][a-z0-9+.-]*:'`,
+    );
+    elsewhere.targets = absolute.rows.map((r) => new URL(r.to_path).href);
+    const domains = await stack.db.query<{ host: string; redirect_to_primary: boolean }>(
+      'select host, redirect_to_primary from website_domains',
+    );
+    for (const d of domains.rows)
+      (d.redirect_to_primary ? elsewhere.redirecting : elsewhere.domains).add(d.host);
     [pub, site, management] = await Promise.all([
       stack.serve('public', { PUBLIC_SPACE: 'fixture' }),
       stack.serve('website'),
@@ -240,6 +294,63 @@ describe.skipIf(!adminUrl)('fuzzing real processes', () => {
           `${safeHost}${path}`,
           false,
         );
+      }),
+    );
+  }, 60_000);
+
+  it('no Location to another host: paths rich in slashes, backslashes, dots, encodings and locale prefixes', async () => {
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '.',
+      '..',
+      '%2f',
+      '%2F',
+      '%5c',
+      '%5C',
+      '%2e',
+      '@',
+      ':',
+      '%09',
+      '%0a',
+      '%0d%0a',
+      '%00',
+      'evil.example',
+      'en',
+      'de',
+      'about',
+      'home',
+      'away',
+      'sneaky',
+      'go',
+      '*',
+      'q',
+      '?',
+      '#',
+    );
+    const paths = fc
+      .tuple(
+        fc.constantFrom('', '/en', '/de', '/en/', '/de/', '//', '/.', '/\\'),
+        fc.array(piece, { maxLength: 8 }),
+        fc.constantFrom('', '/', '//', '?x=1', '/?x=1'),
+      )
+      .map(([prefix, pieces, end]) => {
+        const path = `${prefix}${pieces.join('')}${end}`;
+        return path.startsWith('/') ? path : `/${path}`;
+      });
+    const targets = fc.constantFrom(
+      { base: 'site', host: 'fixture.test' },
+      { base: 'site', host: 'de.fixture.test' },
+      { base: 'site', host: 'www.fixture.test' },
+      { base: 'public' },
+      { base: 'management' },
+    );
+    await run(
+      fc.asyncProperty(targets, paths, async (target, path) => {
+        const base = target.base === 'site' ? site.url : target.base === 'public' ? pub.url : management.url;
+        const answer = await send(base, { path, ...(target.host ? { host: target.host } : {}) });
+        check(answer, `${target.host ?? target.base} ${path}`, target.base !== 'site');
       }),
     );
   }, 60_000);

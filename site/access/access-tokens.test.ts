@@ -126,6 +126,10 @@ describe('the next path after the password form', () => {
     ['javascript:alert(1)', '/'],
     ['blog', '/'],
     ['/a\nb', '/'],
+    // Dot segments that leave `//` once parsed: a browser would read another host.
+    ['/.//evil.test', '/'],
+    ['/a/..//evil.test', '/'],
+    ['/%2F%2Fevil.test', '/%2F%2Fevil.test'],
     [undefined, '/'],
   ])('%s → %s', (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);

@@ -1,14 +1,10 @@
+import { sameHostLocation } from '../pipeline/safe-location.ts';
+
 /**
- * Where to go after the password form: a path on the same site, else `/`. Refuses absolute and
- * protocol-relative addresses, backslashes (browsers read `/\evil` as `//evil`) and control characters.
+ * Where to go after the password form (and a form's way back): a path on the same site by the one rule of
+ * every site location (site/pipeline/safe-location.ts), else `/`.
  */
 export function safeNextPath(next: unknown): string {
   if (typeof next !== 'string' || next.length > 2048) return '/';
-  if (!next.startsWith('/') || next.startsWith('//') || /[\\\p{Cc}]/u.test(next)) return '/';
-  try {
-    const url = new URL(next, 'http://same.invalid');
-    return url.host === 'same.invalid' ? `${url.pathname}${url.search}${url.hash}` : '/';
-  } catch {
-    return '/';
-  }
+  return sameHostLocation(next) ?? '/';
 }

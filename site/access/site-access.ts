@@ -20,6 +20,7 @@ import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { neutralNotFound } from '../pipeline/neutral-not-found.ts';
 import { requestTarget } from '../pipeline/request-target.ts';
+import { sameHostLocation } from '../pipeline/safe-location.ts';
 import { localePrefix, pagePath } from '../pipeline/site-urls.ts';
 import type { DomainRow, RequestTarget, SiteInfo } from '../pipeline/types.ts';
 import { readWebsiteSettings } from '../procedures/settings-row.ts';
@@ -266,7 +267,7 @@ export function createSiteAccess(deps: SiteAccessDeps): SiteAccessService {
     // The cookie is the link's payload re-signed with its own, shorter expiry: nothing is stored.
     const value = signShareToken(deps.authSecret(), { ...payload, x: Math.floor(now() / 1000) + seconds });
     return respond(c, null, 303, {
-      Location: await shareTarget(site, domain, payload),
+      Location: sameHostLocation(await shareTarget(site, domain, payload)) ?? '/',
       'Set-Cookie': cookie(c, trusted, SHARE_COOKIE, value, seconds),
       'Cache-Control': 'no-store',
       ...NOINDEX,

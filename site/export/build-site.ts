@@ -12,9 +12,10 @@ import { redirectLocation, redirectPath } from '../pipeline/find-redirect.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { publishedPermalinks } from '../pipeline/published-permalinks.ts';
+import { tableLocation } from '../pipeline/safe-location.ts';
 import { localePrefix, origin as originOf, pagePath, primaryDomain } from '../pipeline/site-urls.ts';
 import type { DomainRow, SiteInfo } from '../pipeline/types.ts';
-import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
+import { type HostRules, headersFile, nginxSnippet, redirectsFile, writableRedirect } from './host-files.ts';
 import { allowFormEndpoint, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile, pageFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
@@ -313,7 +314,12 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       immutableCacheControl: cacheControlOf('_site/') ?? 'public, max-age=31536000, immutable',
       mediaCacheControl: cacheControlOf('media/'),
       contentTypes,
-      redirects: await redirectRules(deps, site, domain, locales, new Set(pages.map((p) => p.path))),
+      redirects: await redirectRules(
+        deps,
+        { site, domain, locales, pages: new Set(pages.map((p) => p.path)) },
+        options.onWarning,
+      ),
+      localePrefix: domain.locale === null ? `/${site.space.defaultLocale}` : null,
       hostRedirects: domains
         .filter((d) => d.redirectToPrimary && d.environment === domain.environment)
         .flatMap((d) => {
@@ -438,14 +444,19 @@ async function pagePaths(
   return [...out].map(([path, file]) => ({ path, file }));
 }
 
-/** Space redirects per locale (a page at the same path wins, as on the site), and the default locale's prefix. */
+/**
+ * Space redirects per locale, as the site answers them (find-redirect.ts): a page at the same path wins, a path
+ * under the default locale's prefix is the locale step's (it runs first on the site), `fromPath` is literal and
+ * the target is the location the site sends (safe-location.ts), none where the site sends none. A rule the host
+ * files cannot say (a control character in a path) is left out with a warning.
+ */
 async function redirectRules(
   deps: BuildSiteDeps,
-  site: SiteInfo,
-  domain: DomainRow,
-  locales: string[],
-  pages: Set<string>,
+  args: { site: SiteInfo; domain: DomainRow; locales: string[]; pages: Set<string> },
+  warn?: (message: string) => void,
 ): Promise<HostRules['redirects']> {
+  const { site, domain, locales, pages } = args;
+  const defaultPrefix = domain.locale === null ? `/${site.space.defaultLocale}` : null;
   const rules: HostRules['redirects'] = [];
   for (const locale of locales) {
     const prefix = localePrefix(site, domain, locale);
@@ -454,12 +465,13 @@ async function redirectRules(
       if (!r.toPath) continue;
       const from = prefix + redirectPath(r.fromPath);
       if (pages.has(from)) continue;
-      rules.push({ from, to: redirectLocation(prefix, r.toPath), status: r.status });
+      if (defaultPrefix && (from === defaultPrefix || from.startsWith(`${defaultPrefix}/`))) continue;
+      const to = tableLocation(redirectLocation(prefix, r.toPath), from);
+      if (to === null) continue;
+      const rule = { from, to, status: r.status };
+      if (writableRedirect(rule)) rules.push(rule);
+      else warn?.(`warning: the redirect from ${JSON.stringify(from)} holds a control character: left out`);
     }
-  }
-  if (domain.locale === null) {
-    const def = site.space.defaultLocale;
-    rules.push({ from: `/${def}`, to: '/', status: 301 }, { from: `/${def}/*`, to: '/:splat', status: 301 });
   }
   return rules;
 }

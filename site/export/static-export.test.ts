@@ -58,10 +58,8 @@ const rules: HostRules = {
   immutableCacheControl: 'public, max-age=31536000, immutable',
   mediaCacheControl: 'public, max-age=3600',
   contentTypes: [{ path: '/media/1/original', type: 'image/png' }],
-  redirects: [
-    { from: '/old page', to: '/new', status: 301 },
-    { from: '/en/*', to: '/:splat', status: 301 },
-  ],
+  redirects: [{ from: '/old page', to: '/new', status: 301 }],
+  localePrefix: '/en',
   hostRedirects: [{ from: 'https://www.example.org', to: 'https://example.org' }],
   notFound: [
     { prefix: '', file: '404.html' },
@@ -84,8 +82,9 @@ describe('host rule files', () => {
   it('writes _redirects: other domains forced first, then redirects, then locale 404 pages', () => {
     expect(redirectsFile(rules).split('\n').slice(1)).toEqual([
       'https://www.example.org/* https://example.org/:splat 301!',
-      '/old%20page /new 301',
+      '/en / 301',
       '/en/* /:splat 301',
+      '/old%20page /new 301',
       '/de/* /de/404.html 404',
       '',
     ]);
@@ -94,14 +93,49 @@ describe('host rule files', () => {
     const text = nginxSnippet(rules);
     const locations = text.match(/^location /gm)?.length ?? 0;
     expect(text.match(/add_header X-Content-Type-Options "nosniff" always;/g)?.length).toBe(locations);
-    expect(text).toMatch(/location = "\/old page" \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/new";\n\}/);
-    expect(text).toContain('location = "/media/1/original" {');
     expect(text).toMatch(
-      /location ~ \^\/en\/\(\.\*\)\$ \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/\$1";\n\}/,
+      /location = "\/old page" \{\n(?: {4}add_header .*\n)+ {4}return 301 "\/new\$is_args\$args";\n\}/,
+    );
+    expect(text).toContain('location = "/media/1/original" {');
+    expect(text).toContain('location = "/en" {');
+    expect(text).toContain('location ^~ "/en/" {');
+    // nginx's string makes `\\\\` two backslashes, the regex one: a rest starting with `/` or `\` is no redirect.
+    expect(text).toContain(
+      '    if ($request_uri ~ "^/en/(?![/\\\\\\\\])(.*)$") {\n        return 301 "/$1";\n    }',
     );
     expect(text).toContain('error_page 404 /de/404.html;');
     expect(text).toContain(
       '# server { server_name www.example.org; return 301 https://example.org$request_uri; }',
     );
+  });
+
+  it('escapes or refuses what each format gives meaning to', () => {
+    const tricky: HostRules = {
+      ...rules,
+      redirects: [
+        { from: '/go/*', to: 'https://evil.example/?c=$http_cookie', status: 302 },
+        { from: '/a:b #c', to: '/x:y "q" \\ {z};', status: 301 },
+      ],
+    };
+    expect(redirectsFile(tricky).split('\n')).toEqual(
+      expect.arrayContaining([
+        '/go/%2A https://evil.example/?c=$http_cookie 302',
+        '/a%3Ab%20%23c /x%3Ay%20"q"%20\\%20{z}; 301',
+      ]),
+    );
+    const nginx = nginxSnippet(tricky);
+    expect(nginx).toContain('location = "/go/*" {');
+    expect(nginx).toContain('return 302 "https://evil.example/?c=%24http_cookie";');
+    expect(nginx).toContain('location = "/a:b #c" {');
+    expect(nginx).toContain('return 301 "/x:y%20%22q%22%20%5C%20%7Bz%7D%3B$is_args$args";');
+    expect(nginx).not.toContain('$http_cookie');
+    // A value nginx would expand, or a line break in a header: the build stops rather than write it.
+    expect(() => nginxSnippet({ ...rules, securityHeaders: [['X-A', 'a$uri']] })).toThrow(/\$/);
+    expect(() => headersFile({ ...rules, securityHeaders: [['X-A', 'a\nSet-Cookie: x=1']] })).toThrow(
+      /control character/,
+    );
+    expect(() =>
+      redirectsFile({ ...rules, redirects: [{ from: '/a', to: '/b\n/c /d', status: 301 }] }),
+    ).toThrow(/control character/);
   });
 });

@@ -17,6 +17,7 @@ import { hostSite } from '../pipeline/host-site.ts';
 import { loadDesigns } from '../pipeline/load-designs.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { requestTarget } from '../pipeline/request-target.ts';
+import { sameHostLocation } from '../pipeline/safe-location.ts';
 import type { SiteInfo } from '../pipeline/types.ts';
 import { localized, say } from '../render/strings.ts';
 import { clientHash } from './client-hash.ts';
@@ -200,7 +201,7 @@ export function formRoutes(deps: FormRouteDeps): Hono<Env> {
       const url = new URL(page, 'http://site.invalid');
       url.searchParams.set(FORM_RESULT_PARAM, signFormResult(deps.authSecret(), spaceId, form.nodeId, now()));
       if (anchor && ANCHOR.test(anchor)) url.hash = anchor;
-      return `${url.pathname}${url.search}${url.hash}`;
+      return sameHostLocation(`${url.pathname}${url.search}${url.hash}`) ?? '/';
     };
 
     // A bot filled the field people never see: it is told all went well, and nothing is kept.

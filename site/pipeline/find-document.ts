@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors/app-error.ts';
 import { decodePermalinkPath } from '../../delivery/reader/permalink.ts';
 import type { DeliveredDocument, ReadContext, Reader } from '../../delivery/reader/types.ts';
+import { sameHostLocation } from './safe-location.ts';
 import { pagePath } from './site-urls.ts';
 import type { LocaleRoute, SiteInfo } from './types.ts';
 
@@ -30,7 +31,8 @@ export function homeId(site: SiteInfo): string | null {
 /**
  * Step 4 of a page: the document at the permalink, through the reader; `/` is the home document.
  * The home document under its own permalink (`/home`) answers 301 to the locale's root, so a page
- * has one address.
+ * has one address: a path with an empty segment (`//about`, `/en//about`, left by the locale step when its
+ * redirect would leave the host) is no document's. Every location is a path on this host (safe-location.ts).
  */
 export async function findDocument(
   reader: Reader,
@@ -45,9 +47,12 @@ export async function findDocument(
     return doc ? { kind: 'document', document: doc } : null;
   }
   const permalink = decodePermalinkPath(route.permalink);
-  if (permalink === null) return null;
+  if (permalink === null || /^\/|\/\/|\/$/.test(route.permalink)) return null;
   const doc = await orNull(reader.byPermalink(ctx, permalink, undefined, withRelated));
   if (!doc) return null;
-  if (doc.id === home) return { kind: 'redirect', location: pagePath(route.prefix, '') + search };
+  if (doc.id === home) {
+    const location = sameHostLocation(pagePath(route.prefix, '') + search);
+    return location === null ? null : { kind: 'redirect', location };
+  }
   return { kind: 'document', document: doc };
 }

@@ -25,6 +25,7 @@ import {
 import { renderDocument } from './render-document.ts';
 import { requestTarget } from './request-target.ts';
 import { resolveLocale } from './resolve-locale.ts';
+import { sameHostLocation } from './safe-location.ts';
 import { origin, pagePath, primaryDomain } from './site-urls.ts';
 import type { DomainRow, LocaleRoute, RequestTarget, SiteInfo } from './types.ts';
 import { noteUnknownHost } from './unknown-hosts.ts';
@@ -157,6 +158,9 @@ function redirectToPrimary(
     domain.locale && !primary.locale && domain.locale !== site?.space.defaultLocale
       ? `/${domain.locale}`
       : '';
-  const path = prefix && target.path === '/' ? prefix : prefix + target.path;
-  return redirect(c, 301, origin(target, primary.host) + path + target.search, cacheControl);
+  const path = sameHostLocation(
+    (prefix && target.path === '/' ? prefix : prefix + target.path) + target.search,
+  );
+  if (path === null) return neutralNotFound(c);
+  return redirect(c, 301, origin(target, primary.host) + path, cacheControl);
 }

@@ -53,4 +53,17 @@ describe('the locale step', () => {
     expect(route('/de/', 'de')).toEqual({ kind: 'redirect', location: '/de' });
     expect(route('//')).toEqual({ kind: 'redirect', location: '/' });
   });
+
+  it('redirects only to a path on this host: a location that would leave it is no redirect', () => {
+    for (const path of ['//evil.example/', '///evil.example/', '/en//evil.example', '/en///x']) {
+      const answer = route(path, null, '?q');
+      expect(answer.kind, path).toBe('page');
+    }
+    // Only the slash goes, the path stays on this host (where it is no page: find-document.ts).
+    expect(route('/en//evil.example/')).toEqual({ kind: 'redirect', location: '/en//evil.example' });
+    // Encoded slashes and backslashes stay encoded: the browser stays on this host.
+    expect(route('/%2F%2Fevil.example/')).toEqual({ kind: 'redirect', location: '/%2F%2Fevil.example' });
+    expect(route('/en/%5Cevil')).toEqual({ kind: 'redirect', location: '/%5Cevil' });
+    expect(route('//evil.example/', 'de').kind).toBe('page');
+  });
 });
