@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cacheTags } from '../cache/tags.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
+import { emitDocumentEvent } from '../webhooks/events.ts';
 import { documentSubtree } from './document-tree.ts';
 import { assertLocale, documentId, localeName, spaceName } from './inputs.ts';
 
@@ -36,6 +37,11 @@ export const contentUnpublish = defineProcedure({
     if (ordered.length > 0) {
       await ctx.cache.purgeTags([...ordered.map(cacheTags.document), cacheTags.lists(ctx.space.id)]);
     }
+    if (ordered.length > 0)
+      await emitDocumentEvent(ctx, 'content.unpublished', input.id, {
+        locale: input.locale,
+        unpublished: ordered,
+      });
     ctx.audit.target = input.id;
     ctx.audit.details = { locale: input.locale, unpublished: ordered };
     return { id: input.id, locale: input.locale, status: 'unpublished', unpublished: ordered };

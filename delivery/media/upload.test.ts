@@ -12,6 +12,7 @@ import { verifyVariantSignature } from '../../core/media/signing.ts';
 import { twoColourImage, wavBytes } from '../../core/media/test-images.ts';
 import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
+import { captureLog } from '../../core/testing/capture-log.ts';
 import { migrated, testDatabases } from '../../core/testing/databases.ts';
 import { fixtureSpace, ids } from '../../core/testing/fixture-space.ts';
 import { appOf, plugins } from './media-test-kit.ts';
@@ -77,7 +78,7 @@ describe.each(testDatabases())('POST /upload/:spaceId on $kind', ({ open }) => {
       storage,
       plugins,
     });
-    app = appOf(uploadRoutes({ db, storage, maxBytes, mediaSecret: () => secret }));
+    app = appOf(uploadRoutes({ db, storage, maxBytes, mediaSecret: () => secret, log: captureLog().log }));
     owner = (await createApiKey(db, { role: 'owner' })).token;
   });
   afterAll(() => drop());
