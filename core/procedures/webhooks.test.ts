@@ -28,8 +28,8 @@ describe.each(testDatabases())('webhooks.* procedures on $kind', ({ open }) => {
       instance,
     });
     owner = await h.key({ role: 'owner' });
-  });
-  afterAll(() => h.close());
+  }, 120_000);
+  afterAll(() => h?.close());
 
   const call = async (name: string, body: Json, key = owner) => {
     const res = await h.call(name, { space: 'fixture', ...body }, key);

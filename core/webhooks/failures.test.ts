@@ -26,13 +26,13 @@ describe.each(testDatabases())('webhook failures on $kind', ({ open }) => {
   beforeAll(async () => {
     h = await rpcHarness({ open, procedures: coreProcedures, plugins, migrations: allMigrations(plugins) });
     key = await h.key({ role: 'owner' });
-  });
+  }, 120_000);
   afterEach(async () => {
     await runner?.stop();
     await rx?.close();
     await h.db.query('delete from webhooks');
   });
-  afterAll(() => h.close());
+  afterAll(() => h?.close());
 
   const start = async (args: Partial<StartWebhookDeliveryArgs>) => {
     runner = await startWebhookDelivery({
