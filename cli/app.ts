@@ -122,7 +122,11 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
           cache,
           log,
           procedures: [...allProcedures(services.plugins), ...studioProcedures(services)],
-          instance: { authSecret: services.authSecret, siteOrigin: siteOriginOf(services.config) },
+          instance: {
+            authSecret: services.authSecret,
+            siteOrigin: siteOriginOf(services.config),
+            allowPrivateWebhooks: services.config.WEBHOOK_ALLOW_PRIVATE,
+          },
           ...(scopes.includes('auth') ? { sessionSecret: services.authSecret } : {}),
         }),
       ),

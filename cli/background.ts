@@ -2,13 +2,14 @@ import { cacheTags } from '../core/cache/tags.ts';
 import type { ServerMode } from '../core/config/index.ts';
 import { startHousekeeping } from '../core/jobs/housekeeping.ts';
 import { watchRegistry } from '../core/registry/reload.ts';
+import { startWebhookDelivery } from '../core/webhooks/delivery-worker.ts';
 import { sharedReader } from '../delivery/reader/index.ts';
 import type { Services } from './services.ts';
 
 /**
  * What a process runs besides answering requests: every mode follows registry reloads (LISTEN, reads only,
- * so the website mode's read-only role suffices); only the management mode runs housekeeping. Resolves to a
- * function that stops it all.
+ * so the website mode's read-only role suffices); only the management mode runs housekeeping and sends webhook
+ * deliveries. Resolves to a function that stops it all.
  */
 export async function startBackground(modes: ServerMode[], services: Services): Promise<() => Promise<void>> {
   const { db, log, cache } = services;
@@ -26,7 +27,17 @@ export async function startBackground(modes: ServerMode[], services: Services): 
   const housekeeping = modes.includes('management')
     ? startHousekeeping({ db, log, redis: services.redis })
     : undefined;
+  const webhooks = modes.includes('management')
+    ? await startWebhookDelivery({
+        db,
+        log,
+        redis: services.redis,
+        allowPrivate: services.config.WEBHOOK_ALLOW_PRIVATE,
+        retryBaseMs: services.config.WEBHOOK_RETRY_BASE_MS,
+      })
+    : undefined;
   return async () => {
+    await webhooks?.stop();
     await housekeeping?.stop();
     await stopWatching();
   };

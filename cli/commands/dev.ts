@@ -29,7 +29,12 @@ async function devApiKey(services: Services): Promise<string> {
 export async function devCommand(): Promise<void> {
   const loaded = loadConfig(process.env, { development: true });
   // The studio (management, :3000) frames the website's canvas, which only an editor origin may frame.
-  const config = { ...loaded, EDITOR_ORIGIN: loaded.EDITOR_ORIGIN ?? ['http://localhost:3000'] };
+  // Webhooks may call a receiver on this machine unless WEBHOOK_ALLOW_PRIVATE says otherwise.
+  const config = {
+    ...loaded,
+    EDITOR_ORIGIN: loaded.EDITOR_ORIGIN ?? ['http://localhost:3000'],
+    WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ? loaded.WEBHOOK_ALLOW_PRIVATE : true,
+  };
   const services = await createServices(config);
   const { db } = services;
   await migrate(db, allMigrations(services.plugins));

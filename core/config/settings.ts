@@ -318,6 +318,18 @@ export const settings = {
     description:
       'Addresses and CIDR ranges that may read `GET /metrics` (scope `metrics`); to anyone else the path is not there.',
   },
+  WEBHOOK_ALLOW_PRIVATE: {
+    schema: bool.default(false),
+    default: '`false` (`verso dev`: `true`)',
+    description:
+      'Lets webhooks call loopback, private and link-local addresses (refused otherwise, at save and again after each lookup).',
+  },
+  WEBHOOK_RETRY_BASE_MS: {
+    schema: positiveInt.default(5000),
+    default: '5000 (5 s)',
+    description:
+      'Wait before the first webhook retry; the later ones are 6, 24, 120, 360, 720, 1440, 2880, 5760 and 5760 times it (5 s to 8 h, about a day in all).',
+  },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     default: '`info`',

@@ -25,6 +25,16 @@ export async function trimWorkflowRuns(db: Queryable, keep = 200): Promise<numbe
   return res.rows.length;
 }
 
+/** Deletes webhook deliveries (with their attempts) that ended more than `days` ago; resolves to how many. */
+export async function trimWebhookDeliveries(db: Queryable, days = 30): Promise<number> {
+  const res = await db.query<{ id: string }>(
+    `delete from webhook_deliveries where status <> 'pending' and created_at < now() - make_interval(days => $1)
+     returning id`,
+    [days],
+  );
+  return res.rows.length;
+}
+
 export interface HousekeepingJob {
   id: string;
   everyMs: number;
@@ -36,4 +46,5 @@ export const housekeepingJobs: HousekeepingJob[] = [
   { id: 'expired-api-keys', everyMs: 60 * 60 * 1000, run: deleteExpiredApiKeys },
   { id: 'workflow-runs', everyMs: 10 * 60 * 1000, run: (db) => trimWorkflowRuns(db, 200) },
   { id: 'purge-journal', everyMs: 60 * 60 * 1000, run: (db) => trimPurgeJournal(db, 30) },
+  { id: 'webhook-deliveries', everyMs: 60 * 60 * 1000, run: (db) => trimWebhookDeliveries(db, 30) },
 ];

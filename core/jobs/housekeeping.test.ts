@@ -6,9 +6,15 @@ import type { Db } from '../db/types.ts';
 import { connectRedis, type RedisHandle } from '../redis/connection.ts';
 import { captureLog } from '../testing/capture-log.ts';
 import { migrated, testDatabases } from '../testing/databases.ts';
+import { ids } from '../testing/fixture-space.ts';
 import { serviceUrl } from '../testing/require-service.ts';
 import { startHousekeeping } from './housekeeping.ts';
-import { deleteExpiredApiKeys, type HousekeepingJob, trimWorkflowRuns } from './housekeeping-tasks.ts';
+import {
+  deleteExpiredApiKeys,
+  type HousekeepingJob,
+  trimWebhookDeliveries,
+  trimWorkflowRuns,
+} from './housekeeping-tasks.ts';
 
 const plugins = loadPlugins({ website: true });
 const redisUrl = serviceUrl('REDIS_URL');
@@ -52,6 +58,27 @@ describe.each(testDatabases())('housekeeping tasks on $kind', ({ open }) => {
     // The newest stay: minutes 51 to 250.
     expect(counts.rows[1]!.oldest.toISOString()).toBe('2026-01-01T00:51:00.000Z');
     expect(await trimWorkflowRuns(db)).toBe(0);
+  });
+
+  it('deletes webhook deliveries that ended more than 30 days ago, keeping pending ones', async () => {
+    await db.query(
+      `insert into spaces (id, name, title, default_locale, locales) values ($1, 'hooks', 'Hooks', 'en', '{en}') on conflict do nothing`,
+      [ids.space],
+    );
+    const hook = await db.query<{ id: string }>(
+      `insert into webhooks (space_id, url, events, secret) values ($1, 'https://example.com/', '{assets.changed}', 'whsec_eA==')
+       returning id`,
+      [ids.space],
+    );
+    await db.query(
+      `insert into webhook_deliveries (webhook_id, event, body, status, created_at)
+       select $1, 'assets.changed', '{}', s, now() - make_interval(days => d)
+       from (values ('delivered', 31), ('failed', 40), ('pending', 35), ('delivered', 29)) v(s, d)`,
+      [hook.rows[0]!.id],
+    );
+    expect(await trimWebhookDeliveries(db)).toBe(2);
+    const left = await db.query<{ status: string }>('select status from webhook_deliveries order by status');
+    expect(left.rows.map((r) => r.status)).toEqual(['delivered', 'pending']);
   });
 });
 

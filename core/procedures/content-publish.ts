@@ -5,6 +5,7 @@ import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
 import type { FieldDef } from '../space-format/field-defs.ts';
+import { emitDocumentEvent } from '../webhooks/events.ts';
 import { documentSubtree } from './document-tree.ts';
 import { assertLocale, documentId, localeName, spaceName } from './inputs.ts';
 
@@ -95,6 +96,7 @@ export const contentPublish = defineProcedure({
     });
     const subtree = await documentSubtree(ctx.db, ctx.space.id, input.id);
     await ctx.cache.purgeTags([...subtree.map(cacheTags.document), cacheTags.lists(ctx.space.id)]);
+    await emitDocumentEvent(ctx, 'content.published', input.id, { locale: input.locale });
     ctx.audit.target = input.id;
     ctx.audit.details = { locale: input.locale };
     return {

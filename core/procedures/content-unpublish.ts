@@ -3,6 +3,7 @@ import { cacheTags } from '../cache/tags.ts';
 import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
+import { emitDocumentEvent } from '../webhooks/events.ts';
 import { documentSubtree } from './document-tree.ts';
 import { assertLocale, documentId, localeName, spaceName } from './inputs.ts';
 
@@ -76,6 +77,12 @@ export const contentUnpublish = defineProcedure({
         cacheTags.lists(ctx.space.id),
       ]);
     }
+    if (unpublished.length > 0)
+      await emitDocumentEvent(ctx, 'content.unpublished', input.id, {
+        locale: input.locale,
+        unpublished,
+        hidden,
+      });
     ctx.audit.target = input.id;
     ctx.audit.details = { locale: input.locale, unpublished, hidden };
     return { id: input.id, locale: input.locale, status: 'unpublished', unpublished, hidden };

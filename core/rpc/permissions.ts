@@ -1,13 +1,15 @@
 import type { ApiPrincipal, Role } from '../auth/api-keys.ts';
 
 /**
- * The permissions procedures ask for. `website:code` (head and body code of a site) is held by default only by
- * owners and admins; `control` (the operator's control API) only by superadmins.
+ * The permissions procedures ask for. `website:code` (head and body code of a site) and `webhooks:manage` (where
+ * a space's changes are sent) are held by default only by owners and admins; `control` (the operator's control
+ * API) only by superadmins.
  */
 export const permissions = [
   'space:read',
   'space:write',
   'website:code',
+  'webhooks:manage',
   'registry:reload',
   'control',
 ] as const;
@@ -16,8 +18,8 @@ export type Permission = (typeof permissions)[number];
 const editing: Permission[] = ['space:read', 'space:write'];
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   superadmin: permissions,
-  owner: [...editing, 'website:code', 'registry:reload'],
-  admin: [...editing, 'website:code', 'registry:reload'],
+  owner: [...editing, 'website:code', 'webhooks:manage', 'registry:reload'],
+  admin: [...editing, 'website:code', 'webhooks:manage', 'registry:reload'],
   editor: editing,
   viewer: ['space:read'],
 };

@@ -30,6 +30,8 @@ export interface ProcedureInstance {
   authSecret(): string;
   /** `https://<host>` (by `SITE_URL_TEMPLATE`): where the designed site of a host answers. */
   siteOrigin(host: string): string;
+  /** `WEBHOOK_ALLOW_PRIVATE`: hooks may point at loopback and private addresses (off when left out). */
+  allowPrivateWebhooks?: boolean;
 }
 
 /**

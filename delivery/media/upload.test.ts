@@ -12,6 +12,7 @@ import { verifyVariantSignature } from '../../core/media/signing.ts';
 import { twoColourImage, wavBytes } from '../../core/media/test-images.ts';
 import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
+import { captureLog } from '../../core/testing/capture-log.ts';
 import { migrated, testDatabases } from '../../core/testing/databases.ts';
 import { fixtureSpace, ids } from '../../core/testing/fixture-space.ts';
 import { appOf, plugins } from './media-test-kit.ts';
@@ -77,7 +78,7 @@ describe.each(testDatabases())('POST /upload/:spaceId on $kind', ({ open }) => {
       storage,
       plugins,
     });
-    app = appOf(uploadRoutes({ db, storage, maxBytes, mediaSecret: () => secret }));
+    app = appOf(uploadRoutes({ db, storage, maxBytes, mediaSecret: () => secret, log: captureLog().log }));
     owner = (await createApiKey(db, { role: 'owner' })).token;
   });
   afterAll(() => drop());
@@ -117,6 +118,27 @@ describe.each(testDatabases())('POST /upload/:spaceId on $kind', ({ open }) => {
     );
     expect(row.rows[0]!.position).toBe(max.rows[0]!.m + 1);
     expect(await counts()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
+  });
+
+  it('records an assets.changed webhook event for a hook that wants it', async () => {
+    await db.query(
+      `insert into webhooks (space_id, url, events, secret) values ($1, 'http://127.0.0.1:9/', '{assets.changed}', 'whsec_eA==')`,
+      [ids.space],
+    );
+    const res = await post(
+      form(await twoColourImage({ width: 40, height: 30, format: 'png' }), 'dot.png', ''),
+    );
+    expect(res.status).toBe(201);
+    const asset = await res.json();
+    const sent = await db.query<{ event: string; body: string }>(
+      'select event, body from webhook_deliveries',
+    );
+    expect(sent.rows.map((r) => r.event)).toEqual(['assets.changed']);
+    expect(JSON.parse(sent.rows[0]!.body)).toMatchObject({
+      type: 'assets.changed',
+      data: { id: asset.id, change: 'created', filename: 'dot.png', mimeType: 'image/png' },
+    });
+    await db.query('delete from webhooks');
   });
 
   it('accepts the allowed kinds: PNG, WebP, GIF, WAV, MP3, PDF, WOFF2', async () => {

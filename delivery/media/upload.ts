@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Queryable } from '../../core/db/types.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import type { Logger } from '../../core/log.ts';
 import { originalPath } from '../../core/media/signing.ts';
 import type { MediaStorage } from '../../core/media/storage.ts';
 import { uploadAsset } from '../../core/media/upload-asset.ts';
@@ -10,6 +11,7 @@ import { bearerPrincipal } from '../../core/rpc/bearer.ts';
 import '../../core/rpc/errors.ts';
 import { holds, mayUseSpace } from '../../core/rpc/permissions.ts';
 import { findSpace } from '../../core/rpc/spaces.ts';
+import { emitAfterCommit } from '../../core/webhooks/events.ts';
 import { shapeAsset } from '../reader/shape-asset.ts';
 
 export interface UploadRouteDeps {
@@ -18,6 +20,7 @@ export interface UploadRouteDeps {
   /** `UPLOAD_MAX_BYTES`. */
   maxBytes: number;
   mediaSecret: () => string;
+  log: Logger;
 }
 
 /** Room for the multipart envelope around the file (boundaries, part headers, the `alt` field). */
@@ -72,6 +75,12 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono {
         bytes: new Uint8Array(await file.arrayBuffer()),
         filename: file.name,
         alt: typeof alt === 'string' ? alt : '',
+      });
+      await emitAfterCommit(deps, spaceId, 'assets.changed', {
+        id: asset.id,
+        change: 'created',
+        filename: asset.filename,
+        mimeType: asset.mimeType,
       });
       const origin = new URL(c.req.url).origin;
       return c.json(shapeAsset(asset, { secret: deps.mediaSecret(), origin }), 201, {

@@ -4,6 +4,7 @@ import { designsSchema } from '../../core/designs/index.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { spaceName } from '../../core/procedures/inputs.ts';
 import { defineProcedure } from '../../core/rpc/procedure.ts';
+import { emitAfterCommit } from '../../core/webhooks/events.ts';
 import { revisionAuthor } from './designs-revisions.ts';
 import { readWebsiteSettings, writeWebsiteSettings } from './settings-row.ts';
 
@@ -69,6 +70,7 @@ export const designsPublishAll = defineProcedure({
       return { revision, published: published.rows.map((r) => `${r.kind}/${r.key}`) };
     });
     await ctx.cache.purgeTags([cacheTags.design(spaceId)]);
+    await emitAfterCommit(ctx, spaceId, 'designs.published', result);
     ctx.audit.details = result;
     return result;
   },
