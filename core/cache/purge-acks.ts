@@ -68,14 +68,28 @@ export function purgeAcks(args: PurgeAcksArgs) {
     },
     () => false,
   );
-  // ioredis subscribes again after an outage before it is ready; purges of the outage were not heard.
+  /**
+   * After an outage purges were not heard: until subscribed again and the counter read, every entry is checked
+   * against Redis. Subscribing again waits for ioredis's own renewal (commands on one connection keep their
+   * order), so no purge falls between the two.
+   */
+  const relisten = async () => {
+    trustedFrom = Number.POSITIVE_INFINITY;
+    try {
+      await args.subscriber.subscribe(args.channel, ackChannel);
+    } catch {
+      // Not connected yet: its 'ready' comes later and does this.
+      return;
+    }
+    await readCounter();
+  };
   let first = true;
   args.subscriber.on('ready', () => {
     if (first) {
       first = false;
       return;
     }
-    void readCounter();
+    void relisten();
   });
   args.subscriber.on('message', (channel: string, raw: string) => {
     if (channel === ackChannel) {
@@ -106,6 +120,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
 
   return {
     seen: () => seen,
+    relisten,
     trustedFrom: () => trustedFrom,
     /** The last purge number of each of `tags` (0: never purged); rejects when Redis cannot tell. */
     async lastPurges(tags: readonly string[]): Promise<number[]> {

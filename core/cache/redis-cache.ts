@@ -80,28 +80,44 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
         .useBus(redisBusDriver({ connection: redis.busTemplate() })),
     },
   });
+  /** Purges made here that did not reach Redis (unreachable, or the purge's script failed). */
   const missed = new Set<string>();
-  redis.onReconnect(() => {
-    // Purge messages of the outage were lost, and a tag checked meanwhile kept its old time: this process's
-    // memory starts over from Redis, ...
-    for (const layer of memoryLayers) layer.clear();
-    cache.forgetAll();
-    // ... and the purges this process made meanwhile reach Redis and the other processes now.
+  let retry: NodeJS.Timeout | undefined;
+  /**
+   * Until a purge made here has its number, this process keeps no entry of its tags in memory (`purging`):
+   * while Redis answers, a failed one is tried again a second later; else when Redis is back.
+   */
+  const miss = (tags: string[]) => {
+    for (const t of tags) missed.add(t);
+    if (retry || !redis.reachable()) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      replayMissed();
+    }, 1000);
+    retry.unref();
+  };
+  const replayMissed = () => {
     if (missed.size === 0) return;
     const tags = [...missed];
     missed.clear();
-    // Numbered and announced too: until then those tags stay purged here (`purging`).
     void bento
       .deleteByTag({ tags })
       .then(() => acks.announce(tags))
       .then(
         (announced) => {
-          if (!announced) for (const t of tags) missed.add(t);
+          if (!announced) miss(tags);
         },
-        () => {
-          for (const t of tags) missed.add(t);
-        },
+        () => miss(tags),
       );
+  };
+  redis.onReconnect(() => {
+    // Purge messages of the outage were lost, and a tag checked meanwhile kept its old time: this process's
+    // memory starts over from Redis, ...
+    for (const layer of memoryLayers) layer.clear();
+    cache.forgetAll();
+    void acks.relisten();
+    // ... and the purges this process made meanwhile reach Redis and the other processes now.
+    replayMissed();
   });
   // bentocache keeps each tag's purge time in the memory layer too, under this key (its TagSystem).
   const tagKey = (tag: string) => `___bc:t:${tag}`;
@@ -146,16 +162,17 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     },
     async onPurge(tags) {
       if (!redis.reachable()) {
-        for (const t of tags) missed.add(t);
+        miss(tags);
         args.metrics?.purgeSent(tags.length, 0);
         return;
       }
       const started = performance.now();
-      if (!(await acks.announce(tags))) for (const t of tags) missed.add(t);
+      if (!(await acks.announce(tags))) miss(tags);
       args.metrics?.purgeSent(tags.length, (performance.now() - started) / 1000);
     },
   });
   const closeAll = async () => {
+    clearTimeout(retry);
     await acks.close();
     await cache.close();
   };
