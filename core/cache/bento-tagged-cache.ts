@@ -10,8 +10,34 @@ import type { TaggedCache, TagSink } from './tagged-cache.ts';
 export interface Stored<T> {
   v: T;
   t: string[];
+  /** When its computation started, on the cache's clock (`CacheClock`): what purges are compared with. */
   at: number;
+  /** That clock's kind: an entry dated on another (an older version's milliseconds) is never trusted. */
+  k: string;
+  /** When its computation started, in wall-clock milliseconds: where its lifetime starts. */
+  ms: number;
 }
+
+/**
+ * How a cache orders computations and purges. Alone in its process: `stamp()` (milliseconds). Shared through
+ * Redis: the shared purge counter (purge-acks.ts), since the wall clocks of two processes (two machines) do not
+ * say which of a purge and a read came first.
+ */
+export interface CacheClock {
+  kind: string;
+  /** A computation starting now. */
+  computing(): number;
+  /** A purge made here, until `forgetTags` gives it its place among every process's purges. */
+  purging(): number;
+  /**
+   * The latest purge of `tags` that this process may not have heard of, for an entry made at `at` (one made
+   * before this process listened); 0 when there can be none. Rejects when it cannot tell.
+   */
+  unheard?(tags: readonly string[], at: number): Promise<number>;
+}
+
+/** The clock of a cache no other process shares. */
+export const processClock: CacheClock = { kind: 'ms', computing: stamp, purging: stamp };
 
 /** An entry as the shared layer holds it (bentocache's item), read without bentocache's tag checks. */
 export interface SharedEntry {
@@ -22,7 +48,7 @@ export interface SharedEntry {
 
 /** The cache with what only its adapter needs: dropping this process's front entries for purges made elsewhere. */
 export interface LocalTaggedCache extends TaggedCache {
-  /** Drops the front entries of tags purged by another process at `at` (its clock, as bentocache's tags use). */
+  /** Drops the front entries of tags purged (by any process) at `at` on the cache's clock. */
   forgetTags(tags: readonly string[], at?: number): void;
   forgetAll(): void;
 }
@@ -44,9 +70,11 @@ export function bentoTaggedCache(
     shared?: boolean;
     /** One read of an entry in the shared layer (Redis), for a key a purge dropped here. */
     readShared?: (key: string) => Promise<SharedEntry | undefined>;
+    clock?: CacheClock;
   },
 ): LocalTaggedCache {
   const front = new FrontLayer(options.maxEntries ?? 10_000);
+  const clock = options.clock ?? processClock;
   const metrics = options.metrics;
   // Entries other processes write (bentocache's bus tells each write): only those can answer a recompute.
   bento.on('bus:message:received', ({ message }: { message: { type: string; keys: string[] } }) => {
@@ -64,14 +92,27 @@ export function bentoTaggedCache(
     });
   }
   const run = async <T>(compute: (sink: TagSink) => Promise<T>): Promise<Stored<T>> => {
-    const at = stamp();
+    const at = clock.computing();
+    const ms = Date.now();
     const tags = new Set<string>();
     const v = await compute({
       addTags: (t) => {
         for (const tag of t) tags.add(tag);
       },
     });
-    return { v, t: [...tags], at };
+    return { v, t: [...tags], at, k: clock.kind, ms };
+  };
+  /**
+   * Whether an entry this process did not just compute (another process's, or one written before a purge reached
+   * here) is older than a purge of one of its tags: every purge since this process listens is known here (the
+   * call that made it waited for that); older ones only if the entry is older than that (`unheard`).
+   */
+  const outdated = async (stored: Stored<unknown>): Promise<boolean> => {
+    if (stored.k !== clock.kind || typeof stored.at !== 'number' || !Array.isArray(stored.t)) return true;
+    if (front.purgedSince(stored.t, stored.at)) return true;
+    if (!clock.unheard) return false;
+    const last = await clock.unheard(stored.t, stored.at).catch(() => Number.POSITIVE_INFINITY);
+    return last >= stored.at;
   };
   /** Keys being computed again after a purge, so that concurrent misses in this process compute once. */
   const recomputing = new Map<string, Promise<Stored<unknown>>>();
@@ -98,9 +139,15 @@ export function bentoTaggedCache(
         shared &&
         typeof shared.value?.at === 'number' &&
         // When its computation started, not when it was written: a value written after the purge may have been
-        // read before it.
-        shared.value.at > purgedAt &&
-        shared.logicalExpiration > Date.now()
+        // read before it. And against the last purge of its own tags, not only the one that dropped the key
+        // here: the key may have been dropped by an older purge, and a newer one (of a key this process no
+        // longer held) outdates the entry as well (issue 39: after alternating changes, a process that missed
+        // one took the other's entry made before the latest purge).
+        // (A purge made here whose number had not come back yet dropped it at +∞: its number, now known or
+        // not, is among its tags' purges that `outdated` compares.)
+        (shared.value.at > purgedAt || purgedAt === Number.POSITIVE_INFINITY) &&
+        shared.logicalExpiration > Date.now() &&
+        !(await outdated(shared.value))
       ) {
         metrics?.cacheLookup('redis', true);
         return shared.value as Stored<T>;
@@ -145,10 +192,11 @@ export function bentoTaggedCache(
     });
     // Not stored (skipped above): this call's own computation.
     if (got === undefined) return computed as Stored<T>;
+    if (got === computed) return got;
     // An entry written before this process learned of a purge that outdates it (another process's computation,
     // or one whose purge was acknowledged here after it was written).
-    const outdatedAt = front.lastPurged(got.t);
-    if (outdatedAt !== undefined && outdatedAt >= got.at) {
+    if (await outdated(got)) {
+      const outdatedAt = front.lastPurged(got.t ?? []) ?? (typeof got.at === 'number' ? got.at : 0);
       return (
         (recomputing.get(key) as Promise<Stored<T>>) ?? recompute(key, compute, ttlSeconds, outdatedAt, true)
       );
@@ -166,14 +214,14 @@ export function bentoTaggedCache(
       const ttlSeconds = opts?.ttlSeconds ?? options.defaultTtlSeconds;
       const stored = await ((recomputing.get(key) as Promise<Stored<T>> | undefined) ??
         miss(key, compute, ttlSeconds));
-      front.set(key, stored.v, stored.t, stored.at, stored.at + ttlSeconds * 1000);
+      front.set(key, stored.v, stored.t, stored.at, stored.ms + ttlSeconds * 1000);
       noteTags(stored.t);
       return stored.v;
     },
     async purgeTags(tags) {
       const unique = [...new Set(tags)];
       if (unique.length === 0) return;
-      front.purgeTags(unique);
+      front.purgeTags(unique, clock.purging());
       await bento.deleteByTag({ tags: unique });
       await options.onPurge?.(unique);
     },

@@ -234,6 +234,45 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
     expect(seen).toEqual(['set', 'get']);
   });
 
+  it('a process that missed a change never takes an entry made before the latest purge (issue 39)', async () => {
+    const db = source();
+    await heldByBoth(db, procs.a, procs.b, ['alt', 'v1', 'doc:alt']);
+    for (const [i, reader] of [procs.b, procs.a, procs.a, procs.b, procs.b, procs.a].entries()) {
+      // Each change is read by one process only: the other misses it and finds, after the next change, the
+      // shared entry its peer made between the two purges.
+      db.set('alt', `v${i + 2}`);
+      await procs.a.purgeTags(['doc:alt']);
+      expect(await db.read(reader, 'alt', ['doc:alt']), `change ${i}`).toBe(`v${i + 2}`);
+      await settle();
+    }
+  });
+
+  it('checks an entry made before it listened against the purges it never heard of', async () => {
+    const db = source();
+    db.set('old', 'o1');
+    expect(await db.read(procs.a, 'old', ['doc:old'])).toBe('o1');
+    await settle();
+    db.set('old', 'o2');
+    await procs.a.purgeTags(['doc:old']);
+    // What a process that heard nothing of that purge wrote at the same time: dated before it (another
+    // machine's computation, whatever its clock said).
+    const entryKey = `${prefix}:cache:old`;
+    const item = JSON.parse((await raw.get(entryKey))!);
+    item.value.at = 0.5;
+    // Written after the purge, so bentocache's own check (by write time) lets it through.
+    item.createdAt = Date.now() + 1000;
+    await raw.set(entryKey, JSON.stringify(item));
+    const log2 = captureLog();
+    const h = await connectRedis({ url: redisUrl!, log: log2.log, prefix });
+    const late = redisCache({ redis: h, defaultTtlSeconds: 300 });
+    try {
+      expect(await db.read(late, 'old', ['doc:old'])).toBe('o2');
+    } finally {
+      await late.close();
+      await h.close();
+    }
+  });
+
   it('computes once for 20 concurrent misses of one key', async () => {
     const db = source();
     db.set('hot', 'h');

@@ -3,10 +3,9 @@ import { memoryDriver } from 'bentocache/drivers/memory';
 import { redisBusDriver, redisDriver } from 'bentocache/drivers/redis';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { RedisHandle } from '../redis/connection.ts';
-import { bentoTaggedCache, type SharedEntry } from './bento-tagged-cache.ts';
+import { bentoTaggedCache, type CacheClock, type SharedEntry } from './bento-tagged-cache.ts';
 import { purgeAcks } from './purge-acks.ts';
 import { cacheSerializer } from './serializer.ts';
-import { stamp } from './stamp.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
 export interface RedisCacheArgs {
@@ -81,19 +80,44 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
         .useBus(redisBusDriver({ connection: redis.busTemplate() })),
     },
   });
+  /** Purges made here that did not reach Redis (unreachable, or the purge's script failed). */
   const missed = new Set<string>();
+  let retry: NodeJS.Timeout | undefined;
+  /**
+   * Until a purge made here has its number, this process keeps no entry of its tags in memory (`purging`):
+   * while Redis answers, a failed one is tried again a second later; else when Redis is back.
+   */
+  const miss = (tags: string[]) => {
+    for (const t of tags) missed.add(t);
+    if (retry || !redis.reachable()) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      replayMissed();
+    }, 1000);
+    retry.unref();
+  };
+  const replayMissed = () => {
+    if (missed.size === 0) return;
+    const tags = [...missed];
+    missed.clear();
+    void bento
+      .deleteByTag({ tags })
+      .then(() => acks.announce(tags))
+      .then(
+        (announced) => {
+          if (!announced) miss(tags);
+        },
+        () => miss(tags),
+      );
+  };
   redis.onReconnect(() => {
     // Purge messages of the outage were lost, and a tag checked meanwhile kept its old time: this process's
     // memory starts over from Redis, ...
     for (const layer of memoryLayers) layer.clear();
     cache.forgetAll();
+    void acks.relisten();
     // ... and the purges this process made meanwhile reach Redis and the other processes now.
-    if (missed.size === 0) return;
-    const tags = [...missed];
-    missed.clear();
-    void bento.deleteByTag({ tags }).catch(() => {
-      for (const t of tags) missed.add(t);
-    });
+    replayMissed();
   });
   // bentocache keeps each tag's purge time in the memory layer too, under this key (its TagSystem).
   const tagKey = (tag: string) => `___bc:t:${tag}`;
@@ -101,17 +125,35 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     publisher: redis.client,
     subscriber: redis.busTemplate().duplicate(),
     channel: `${prefix}:purges`,
-    apply(tags, at, own) {
-      if (!own) args.metrics?.purgeReceived((Date.now() - at) / 1000);
+    keyPrefix: `${prefix}:__purges:`,
+    apply(tags, seq, own, sentAt) {
+      if (!own) args.metrics?.purgeReceived((Date.now() - sentAt) / 1000);
       for (const layer of memoryLayers) for (const t of tags) void layer.delete(tagKey(t));
-      cache.forgetTags(tags, Math.max(stamp(), at));
+      cache.forgetTags(tags, seq);
     },
   });
+  /**
+   * Entries are dated by the purge counter this process has seen when their computation starts (plus ½: after
+   * that purge, before the next), purges by their number: which came first never depends on two machines'
+   * clocks agreeing (purge-acks.ts says why a number seen means its change is readable).
+   */
+  const clock: CacheClock = {
+    kind: 'purges',
+    computing: () => acks.seen() + 0.5,
+    // Until its number comes back through `apply`, a purge made here outdates everything of its tags.
+    purging: () => Number.POSITIVE_INFINITY,
+    async unheard(tags, at) {
+      if (at >= acks.trustedFrom()) return 0;
+      if (!redis.reachable()) throw new Error('Redis cannot tell');
+      return Math.max(0, ...(await acks.lastPurges(tags)));
+    },
+  };
   const cache = bentoTaggedCache(bento, {
     defaultTtlSeconds: args.defaultTtlSeconds,
     maxEntries: args.maxEntries,
     ...(args.metrics ? { metrics: args.metrics } : {}),
     shared: true,
+    clock,
     // bentocache's Redis driver keeps an entry under `<store prefix>:<key>` as the serialized item.
     async readShared(key) {
       if (!redis.reachable()) return undefined;
@@ -120,16 +162,17 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     },
     async onPurge(tags) {
       if (!redis.reachable()) {
-        for (const t of tags) missed.add(t);
+        miss(tags);
         args.metrics?.purgeSent(tags.length, 0);
         return;
       }
       const started = performance.now();
-      await acks.announce(tags);
+      if (!(await acks.announce(tags))) miss(tags);
       args.metrics?.purgeSent(tags.length, (performance.now() - started) / 1000);
     },
   });
   const closeAll = async () => {
+    clearTimeout(retry);
     await acks.close();
     await cache.close();
   };

@@ -25,13 +25,18 @@ export function vclFor(backendPort: number): string {
 
 /**
  * Debian's `varnishd` (with varnish-modules' xkey) in the foreground on a free loopback port, with the shipped
- * VCL in front of `backendPort`; its working folder is temporary. Resolves once it answers.
+ * VCL in front of `backendPort` (or `vcl`, a text derived from it); its working folder is temporary. Resolves
+ * once it answers.
  */
-export async function startVarnish(backendPort: number, port?: number): Promise<RunningVarnish> {
+export async function startVarnish(
+  backendPort: number,
+  port?: number,
+  vclText = vclFor(backendPort),
+): Promise<RunningVarnish> {
   const listen = port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'verso-varnish-'));
   const vcl = join(dir, 'verso.vcl');
-  writeFileSync(vcl, vclFor(backendPort));
+  writeFileSync(vcl, vclText);
   const child: ChildProcess = spawn(
     '/usr/sbin/varnishd',
     [

@@ -13,6 +13,23 @@ backend default {
     .port = "3200";
 }
 
+# Several website processes: uncomment the lines between BEGIN and END here and in vcl_recv, and add a
+# backend per process. Misses go to each in turn; any of them answers fresh once a purge has returned.
+# BEGIN director
+# import directors;
+#
+# backend second {
+#     .host = "127.0.0.1";
+#     .port = "3201";
+# }
+#
+# sub vcl_init {
+#     new site = directors.round_robin();
+#     site.add_backend(default);
+#     site.add_backend(second);
+# }
+# END director
+
 # Who may purge: the Verso processes. Widen to their addresses.
 acl purgers {
     "127.0.0.1";
@@ -20,6 +37,9 @@ acl purgers {
 }
 
 sub vcl_recv {
+    # BEGIN director
+    # set req.backend_hint = site.backend();
+    # END director
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
