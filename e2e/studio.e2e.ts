@@ -83,6 +83,44 @@ describe.skipIf(!servicesConfigured())('the studio', () => {
     await page.context().close();
   });
 
+  it('a sign-in link followed from another site asks first, naming the key; its button signs in', async () => {
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
+    const printed = await runVerso(
+      [
+        'keys',
+        'create',
+        '--space',
+        'demo',
+        '--permissions',
+        'space:read',
+        '--role',
+        'viewer',
+        '--name',
+        'Linked',
+        '--sign-in-link',
+        studio,
+      ],
+      stack!.env,
+    );
+    expect(printed.stderr).toBe('');
+    const link = printed.stdout.trim().split('\n')[1]!;
+    // Another origin's page sends the browser there (Sec-Fetch-Site: same-site, not same-origin).
+    await page.goto(`${site}/`);
+    await page.evaluate((to) => {
+      location.href = to;
+    }, link);
+    await page.waitForURL((u) => u.pathname === '/auth/link');
+    expect(await page.locator('#target').textContent()).toBe(
+      'This one-time link signs this browser in as “Linked” (viewer, space demo).',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.click('button[type="submit"]');
+    await page.waitForURL(`${studio}/studio`);
+    await until(page, () => document.querySelector('#status') !== null);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('signs in, edits theme and page design in the canvas, publishes, and restores the previous revision', async () => {
     const { page, problems } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
     // The printed one-time link, as `verso dev` and `verso keys create --sign-in-link` print it.

@@ -11,8 +11,16 @@ import type { TrustedProxies } from '../net/trusted-proxies.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { permissions as allPermissions, holds } from '../rpc/permissions.ts';
 import type { ApiPrincipal } from './api-keys.ts';
+import { keyLabel, LINK_PAGE_HEADERS, linkPage } from './link-page.ts';
 import { fromSameOrigin } from './same-origin.ts';
-import { closeSession, openSession, readSession, redeemLinkToken, type Session } from './sessions.ts';
+import {
+  closeSession,
+  openSession,
+  peekLinkToken,
+  readSession,
+  redeemLinkToken,
+  type Session,
+} from './sessions.ts';
 
 registerErrors({
   'auth.sessionRequired': { kind: 'unauthorized', message: 'Sign in first: there is no valid session.' },
@@ -53,6 +61,22 @@ export const sameOriginRequest = (c: Context) =>
     secFetchSite: c.req.header('sec-fetch-site'),
   });
 
+/**
+ * Whether a request is a top-level navigation the user typed in (or opened from a bookmark or another
+ * program: `Sec-Fetch-Site: none`) or followed from this origin, and not a prefetch. Browsers send these
+ * headers and pages cannot forge them; a client without them is not trusted with a one-click sign-in.
+ */
+export function typedOrSameOriginNavigation(c: Context): boolean {
+  const site = c.req.header('sec-fetch-site');
+  const purpose = `${c.req.header('sec-purpose') ?? ''} ${c.req.header('purpose') ?? ''}`;
+  return (
+    (site === 'none' || site === 'same-origin') &&
+    c.req.header('sec-fetch-mode') === 'navigate' &&
+    c.req.header('sec-fetch-dest') === 'document' &&
+    !/prefetch|prerender/i.test(purpose)
+  );
+}
+
 /** What the studio shows of a session: the key's spaces (null: all), its effective permissions, the expiry. */
 function describe(principal: ApiPrincipal, expiresAt: Date) {
   return {
@@ -64,7 +88,7 @@ function describe(principal: ApiPrincipal, expiresAt: Date) {
 
 /**
  * The `auth` scope (docs/studio.md): an API key exchanged for a signed, HttpOnly, SameSite=Strict session
- * cookie; sign-out; `verso dev`'s one-time link. Browsers posting the form get redirects to `/studio`,
+ * cookie; sign-out; `verso dev`'s one-time link (confirmed on a page unless typed in or same-origin). Browsers posting the form get redirects to `/studio`,
  * programs posting JSON get JSON.
  */
 export function authRoutes(args: AuthRoutesArgs): Hono {
@@ -79,6 +103,28 @@ export function authRoutes(args: AuthRoutesArgs): Hono {
       path: '/',
       maxAge: Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
     });
+
+  const redeem = async (c: Context, token: string, previous: string | undefined) => {
+    const opened = await redeemLinkToken(args.db, token);
+    if (!opened) return c.redirect('/studio?error=expired', 303);
+    if (previous) await closeSession(args.db, previous);
+    await setCookie(c, opened.id, opened.expiresAt);
+    return c.redirect('/studio', 303);
+  };
+
+  const confirmation = async (
+    c: Context,
+    token: string,
+    target: ApiPrincipal,
+    current: ApiPrincipal | null,
+  ) => {
+    const page = linkPage({
+      token,
+      target: await keyLabel(args.db, target),
+      current: current ? { keyId: current.keyId, label: await keyLabel(args.db, current) } : null,
+    });
+    return c.body(page, 200, LINK_PAGE_HEADERS);
+  };
 
   app.post('/auth/session', async (c) => {
     const type = c.req.header('content-type') ?? '';
@@ -135,12 +181,34 @@ export function authRoutes(args: AuthRoutesArgs): Hono {
     return c.redirect('/studio', 303);
   });
 
+  // `verso dev`'s one-time link. A GET spends the token only when it is a top-level navigation typed in or
+  // followed from this origin, and the browser holds no session for another key; anything else (a link on
+  // another site, a frame, a prefetch, a client without Fetch Metadata) gets a page that names the key and
+  // posts the token back, so no other site can sign a browser in to its own key (login CSRF).
   app.get('/auth/link', async (c) => {
     const token = c.req.query('token') ?? '';
-    const opened = token ? await redeemLinkToken(args.db, token) : null;
-    if (!opened) return c.redirect('/studio?error=expired', 303);
-    await setCookie(c, opened.id, opened.expiresAt);
-    return c.redirect('/studio', 303);
+    const target = token ? await peekLinkToken(args.db, token) : null;
+    if (!target) return c.redirect('/studio?error=expired', 303);
+    const current = await sessionOf(c, args.db, args.secret());
+    const other = current && current.session.principal.keyId !== target.keyId ? current : null;
+    if (typedOrSameOriginNavigation(c) && !other) return redeem(c, token, current?.id);
+    return confirmation(c, token, target, other?.session.principal ?? null);
+  });
+
+  app.post('/auth/link', async (c) => {
+    if (!sameOriginRequest(c)) throw new AppError('auth.crossOrigin');
+    const body = await c.req.parseBody();
+    const token = typeof body.token === 'string' ? body.token : '';
+    const seen = typeof body.current === 'string' ? body.current : '';
+    const target = token ? await peekLinkToken(args.db, token) : null;
+    if (!target) return c.redirect('/studio?error=expired', 303);
+    // The page may not have seen the session (a cross-site GET carries no SameSite=Strict cookie): a session
+    // for another key than the one the page named is asked about first, never replaced silently.
+    const current = await sessionOf(c, args.db, args.secret());
+    const held = current?.session.principal;
+    if (held && held.keyId !== target.keyId && held.keyId !== seen)
+      return confirmation(c, token, target, held);
+    return redeem(c, token, current?.id);
   });
   return app;
 }

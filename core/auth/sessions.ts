@@ -117,3 +117,29 @@ export async function redeemLinkToken(
   if (keyEnds && keyEnds.getTime() <= now.getTime()) return null;
   return openFor(db, row.key_id, keyEnds, now);
 }
+
+/**
+ * Whom a one-time token would sign in as, without spending it (the confirmation page of `GET /auth/link`):
+ * the key, or null when the token is unknown, used or expired, or its key has expired.
+ */
+export async function peekLinkToken(
+  db: Queryable,
+  token: string,
+  now = new Date(),
+): Promise<ApiPrincipal | null> {
+  const res = await db.query<SessionRow>(
+    `select k.id as key_id, k.name, k.role, k.space_ids, k.permissions, t.expires_at
+     from auth_link_tokens t join api_keys k on k.id = t.key_id
+     where t.token_hash = $1 and t.expires_at > $2 and (k.expires_at is null or k.expires_at > $2)`,
+    [sha256(token), now],
+  );
+  const row = res.rows[0];
+  if (!row) return null;
+  return {
+    keyId: row.key_id,
+    name: row.name,
+    role: row.role,
+    spaceIds: row.space_ids,
+    permissions: row.permissions,
+  };
+}

@@ -1,4 +1,4 @@
-import type { FieldDef } from '../space-format/field-defs.ts';
+import { type FieldDef, isPublic, isSearchable } from '../space-format/field-defs.ts';
 
 /** Plain text of a rich-text document (every text node, in order). */
 export function richTextPlain(doc: unknown): string {
@@ -14,13 +14,16 @@ export function richTextPlain(doc: unknown): string {
 }
 
 /**
- * What full-text search indexes besides the title: the values of search-contributing fields and the tag
- * names. Stored beside each version because it depends on the content model and tags, not the row alone.
+ * What full-text search indexes besides the title: the values of search-contributing fields that are
+ * delivered publicly, and the tag names. Stored beside each version because it depends on the content model
+ * and tags, not the row alone. A field with `public: false` stays out even with `search: true`: public
+ * search would otherwise answer whether a word is in it (a count of 1 or 0 is an oracle on its text).
+ * Search reads top-level fields only, not the insides of blocks or repeaters.
  */
 export function searchText(fields: Record<string, unknown>, defs: FieldDef[], tagNames: string[]): string {
   const parts: string[] = [];
   for (const def of defs) {
-    if (def.search !== true) continue;
+    if (!isSearchable(def) || !isPublic(def)) continue;
     const value = fields[def.name];
     if (value === null || value === undefined) continue;
     if (def.type === 'richText') parts.push(richTextPlain(value));

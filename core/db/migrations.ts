@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { recomputeSearchText } from '../content/recompute-search-text.ts';
 import { AppError } from '../errors/app-error.ts';
-import type { Db } from './types.ts';
+import type { Db, Queryable } from './types.ts';
 
 export interface Migration {
   /** `<owner>/<file name>`, e.g. `core/0001_core.sql`; the order of application within an owner. */
   id: string;
   sql: string;
+  /** What SQL alone cannot compute, run after `sql` in the same transaction (the content model's rules in TS). */
+  then?: (tx: Queryable) => Promise<unknown>;
 }
 
 /** Reads `*.sql` files of a folder, in name order, as the migrations of `owner`. */
@@ -18,8 +21,17 @@ export function migrationsIn(folder: URL, owner: string): Migration[] {
     .map((file) => ({ id: `${owner}/${file}`, sql: readFileSync(`${dir}/${file}`, 'utf8') }));
 }
 
+/** Steps in code that follow a core migration's SQL, by file name. */
+const coreSteps: Record<string, Migration['then']> = {
+  // Search text written before 0012 holds non-public fields: computed anew by the same function as import's.
+  '0012_search_public_only.sql': recomputeSearchText,
+};
+
 export const coreMigrations = (): Migration[] =>
-  migrationsIn(new URL('./migrations/', import.meta.url), 'core');
+  migrationsIn(new URL('./migrations/', import.meta.url), 'core').map((m) => {
+    const then = coreSteps[m.id.slice('core/'.length)];
+    return then ? { ...m, then } : m;
+  });
 
 const ledger = `create table if not exists verso_migrations (
   id text primary key,
@@ -53,6 +65,7 @@ export async function migrate(db: Db, migrations: Migration[]): Promise<string[]
       const again = await tx.query('select 1 from verso_migrations where id = $1', [m.id]);
       if (again.rowCount > 0) return;
       await tx.exec(m.sql);
+      await m.then?.(tx);
       await tx.query('insert into verso_migrations (id) values ($1)', [m.id]);
       done.push(m.id);
     });
