@@ -122,6 +122,7 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
           cache,
           log,
           procedures: [...allProcedures(services.plugins), ...studioProcedures(services)],
+          plugins: services.plugins,
           instance: {
             authSecret: services.authSecret,
             siteOrigin: siteOriginOf(services.config),

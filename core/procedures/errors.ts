@@ -7,4 +7,17 @@ registerErrors({
     message: 'A redirect from this path exists already in this locale.',
   },
   'redirect.notFound': { kind: 'not_found', message: 'No such redirect.' },
+  'content.invalid': {
+    kind: 'validation',
+    message: 'The document does not fit its content type or its place in the tree.',
+  },
+  'content.conflict': {
+    kind: 'conflict',
+    message: 'The document changed since it was read; read it again and reapply the change.',
+  },
+  'content.hasChildren': {
+    kind: 'conflict',
+    message: 'The document has children; move them first, or delete them with it (withChildren).',
+  },
+  'content.draftNotFound': { kind: 'not_found', message: 'The document has no draft in this locale.' },
 });

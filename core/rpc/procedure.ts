@@ -3,6 +3,7 @@ import type { ApiPrincipal } from '../auth/api-keys.ts';
 import type { TaggedCache } from '../cache/tagged-cache.ts';
 import type { Db } from '../db/types.ts';
 import type { Logger } from '../log.ts';
+import type { Plugin } from '../plugins.ts';
 import type { Permission } from './permissions.ts';
 import type { SpaceRef } from './spaces.ts';
 
@@ -22,6 +23,8 @@ export interface ProcedureContext {
   /** Throws 403 `auth.forbidden` unless the key holds the permission (for rules that depend on the input). */
   require(permission: Permission): void;
   audit: AuditNotes;
+  /** The instance's plugins: a written block's `ext.<plugin>` is checked by its plugin, as the import does. */
+  plugins: Plugin[];
   /** What some procedures need of the instance: the auth secret (signing share links) and a site host's origin. */
   instance?: ProcedureInstance;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import { errorResponse } from '../http/error-handler.ts';
 import type { Logger } from '../log.ts';
+import type { Plugin } from '../plugins.ts';
 import { writeAudit } from './audit.ts';
 import { bearerPrincipal } from './bearer.ts';
 import './errors.ts';
@@ -17,6 +18,8 @@ export interface RpcRoutesArgs {
   cache: TaggedCache;
   log: Logger;
   procedures: AnyProcedure[];
+  /** The instance's plugins (their checks of written block values); none when left out. */
+  plugins?: Plugin[];
   instance?: ProcedureInstance;
   /** The auth secret when the `auth` scope is on: the studio's session cookie then stands for a key. */
   sessionSecret?: () => string;
@@ -52,6 +55,7 @@ export function rpcRoutes(args: RpcRoutesArgs): Hono {
       space,
       require,
       audit,
+      plugins: args.plugins ?? [],
       ...(args.instance ? { instance: args.instance } : {}),
     };
     const result = await procedure.run(ctx, input);

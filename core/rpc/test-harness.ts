@@ -76,6 +76,7 @@ export async function rpcHarness({
       cache,
       log: captured.log,
       procedures,
+      plugins,
       ...(instance ? { instance } : {}),
       ...(authSecret ? { sessionSecret: () => authSecret } : {}),
     }),

@@ -1,12 +1,17 @@
 import type { FieldDef, TypeDef } from './field-defs.ts';
 import { isSafeUrl } from './safe-url.ts';
 
-/** What a stored field value may point at: ids present in the same space file. */
+/** Ids a field may point at: a set of the space file's ids (import), or those found in the database (procedures). */
+export interface IdPool {
+  has(id: string): boolean;
+}
+
+/** What a stored field value may point at: ids of the same space. */
 export interface ValueContext {
-  documents: Set<string>;
-  assets: Set<string>;
-  users: Set<string>;
-  blockTypes: Map<string, TypeDef>;
+  documents: IdPool;
+  assets: IdPool;
+  users: IdPool;
+  blockTypes: ReadonlyMap<string, TypeDef>;
   /** A plugin's check of a block's `ext.<plugin>` value (e.g. the website plugin's instance style). */
   checkBlockExt?: (key: string, value: unknown, path: string) => string | undefined;
 }
@@ -45,7 +50,7 @@ function checkValue(value: unknown, def: FieldDef, path: string, ctx: ValueConte
   return checkOne(value, def, path, ctx);
 }
 
-function checkRef(value: unknown, pool: Set<string>, what: string, path: string): Problem {
+function checkRef(value: unknown, pool: IdPool, what: string, path: string): Problem {
   if (typeof value !== 'string' || !uuid.test(value)) return at(path, 'must be an id');
   return pool.has(value) ? undefined : at(path, `no ${what} with id ${value}`);
 }

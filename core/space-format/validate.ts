@@ -1,7 +1,8 @@
 import { AppError } from '../errors/app-error.ts';
 import type { Plugin, SectionContext } from '../plugins.ts';
+import { blockExtCheck, versionFieldsProblem } from './document-fields.ts';
 import type { TypeDef } from './field-defs.ts';
-import { checkFields, type ValueContext } from './field-values.ts';
+import type { ValueContext } from './field-values.ts';
 import { firstIssue } from './issue-message.ts';
 import { type CoreFile, coreFileSchema, FORMAT, type MenuItemInput } from './schema.ts';
 
@@ -152,10 +153,7 @@ function checkReferences(core: CoreFile, ctx: SectionContext, plugins: Plugin[])
     assets: ctx.ids.assets,
     users: new Set(core.users.map((u) => u.id)),
     blockTypes,
-    checkBlockExt: (key, value, path) => {
-      const plugin = plugins.find((p) => p.spaceSection?.key === key);
-      return plugin?.blockExt?.check(value, path);
-    },
+    checkBlockExt: blockExtCheck(plugins),
   };
   return checkDocuments(core, values) ?? checkMenus(core, ctx) ?? checkRedirects(core, ctx);
 }
@@ -194,7 +192,7 @@ function checkDocuments(core: CoreFile, values: ValueContext): string | undefine
         if (siblingSlugs.has(key))
           return `${vPath}.slug: another document under the same parent has slug "${version.slug}"`;
         siblingSlugs.add(key);
-        const problem = checkFields(version.fields, type.fields, `${vPath}.fields`, values);
+        const problem = versionFieldsProblem(version.fields, type.fields, `${vPath}.fields`, values);
         if (problem) return problem;
       }
     }
