@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineProcedure } from '../rpc/procedure.ts';
 import { contentInvalid } from '../space-format/document-fields.ts';
 import { technicalName } from '../space-format/field-defs.ts';
+import { emitDocumentEvent } from '../webhooks/events.ts';
 import { readDocument } from './document-read.ts';
 import {
   assertFields,
@@ -83,6 +84,7 @@ export const contentCreate = defineProcedure({
     });
     ctx.audit.target = id;
     ctx.audit.details = { type: input.type, locale: input.locale, parentId };
+    await emitDocumentEvent(ctx, 'content.draftSaved', id, { locale: input.locale });
     return readDocument(ctx.db, spaceId, id);
   },
 });

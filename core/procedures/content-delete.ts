@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cacheTags } from '../cache/tags.ts';
 import { AppError } from '../errors/app-error.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
+import { documentEventData, emitWebhookEvent, hasSubscribers } from '../webhooks/events.ts';
 import { deliveredAmong } from './content-move.ts';
 import { documentSubtree } from './document-tree.ts';
 import { documentId, spaceName } from './inputs.ts';
@@ -31,7 +32,13 @@ export const contentDelete = defineProcedure({
         });
       }
       const wasDelivered = await deliveredAmong(tx, subtree);
+      // Each document's event data as it was before the delete; the deliveries commit with the delete.
+      const gone = [];
+      if (await hasSubscribers(tx, spaceId, 'content.deleted'))
+        for (const id of subtree) gone.push(await documentEventData(tx, spaceId, id));
       await tx.query('delete from documents where id = $1', [input.id]);
+      for (const data of gone)
+        if (data) await emitWebhookEvent({ db: tx }, spaceId, 'content.deleted', { ...data });
       return { deleted: subtree, delivered: subtree.filter((id) => wasDelivered.has(id)) };
     });
     if (delivered.length > 0) {

@@ -3,6 +3,7 @@ import { cacheTags } from '../cache/tags.ts';
 import { AppError } from '../errors/app-error.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
 import { contentInvalid } from '../space-format/document-fields.ts';
+import { emitDocumentEvent } from '../webhooks/events.ts';
 import { readDocument } from './document-read.ts';
 import {
   assertFields,
@@ -121,6 +122,7 @@ export const contentUpdate = defineProcedure({
       locale: input.locale,
       changed: ['title', 'slug', 'fields', 'tags'].filter((k) => k in input),
     };
+    await emitDocumentEvent(ctx, 'content.draftSaved', input.id, { locale: input.locale });
     return readDocument(ctx.db, spaceId, input.id);
   },
 });

@@ -172,4 +172,40 @@ describe.each(testDatabases())('webhooks.* procedures on $kind', ({ open }) => {
       instance.allowPrivateWebhooks = false;
     }
   });
+
+  it('records content.draftSaved for create and update, and content.deleted with what the document was', async () => {
+    instance.allowPrivateWebhooks = true;
+    const hook = await call('webhooks.create', {
+      url: 'http://127.0.0.1:9/authoring',
+      events: ['content.draftSaved', 'content.deleted'],
+    });
+    instance.allowPrivateWebhooks = false;
+    expect(hook.status).toBe(200);
+    const created = await call('content.create', { type: 'page', locale: 'en', title: 'Hooked', fields: {} });
+    expect(created.status).toBe(200);
+    const id = created.body.id as string;
+    const updated = await call('content.update', {
+      id,
+      locale: 'en',
+      revision: created.body.revision,
+      title: 'Hooked again',
+    });
+    expect(updated.status).toBe(200);
+    expect((await call('content.delete', { id })).status).toBe(200);
+    const sent = await h.db.query<{ event: string; body: { type: string; data: Json } }>(
+      `select event, body::jsonb as body from webhook_deliveries where webhook_id = $1 order by created_at, id`,
+      [hook.body.id],
+    );
+    expect(sent.rows.map((r) => r.event)).toEqual([
+      'content.draftSaved',
+      'content.draftSaved',
+      'content.deleted',
+    ]);
+    expect(sent.rows[0]!.body.data).toMatchObject({ id, type: 'page', locale: 'en' });
+    expect(sent.rows[2]!.body).toMatchObject({
+      type: 'content.deleted',
+      data: { id, type: 'page', locales: [] },
+    });
+    await call('webhooks.delete', { id: hook.body.id });
+  });
 });
