@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { AppError, toErrorBody } from '../core/errors/app-error.ts';
 import { contentHash, strongEtag } from '../styles/content-hash.ts';
 import type { ScriptBundle } from './islands.ts';
 
@@ -30,6 +31,15 @@ export function immutableAsset(c: Context, asset: ImmutableAsset): Response {
   if (etagMatches(c.req.header('If-None-Match'), asset.etag)) return c.body(null, 304, headers);
   const body = typeof asset.body === 'string' ? asset.body : new Uint8Array(asset.body);
   return c.body(body, 200, { ...headers, 'Content-Type': asset.contentType });
+}
+
+/**
+ * The 404 of a hashed file this process does not answer: the error body of every process, and never kept by a
+ * cache. The same name may be answered a moment later (another process's newer build, a sheet whose design is
+ * being published), so an edge must not hold the 404 (Varnish keeps an answer without Cache-Control 2 min).
+ */
+export function missingAsset(c: Context): Response {
+  return c.json(toErrorBody(new AppError('route.notFound')), 404, { 'Cache-Control': 'no-store' });
 }
 
 /** A stylesheet named by its content hash: `<name>.<hash>.css` under `prefix`. */

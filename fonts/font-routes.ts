@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { immutableAsset } from '../build/immutable-asset.ts';
+import { immutableAsset, missingAsset } from '../build/immutable-asset.ts';
 import { fontCatalog } from './catalog.ts';
 
 /**
@@ -11,7 +11,7 @@ export function fontRoutes(): Hono {
   const app = new Hono();
   app.get('/_site/fonts/:file{[a-z0-9-]+\\.[a-f0-9]+\\.woff2}', (c) => {
     const file = fontCatalog().byFile.get(c.req.param('file'));
-    if (!file) return c.notFound();
+    if (!file) return missingAsset(c);
     return immutableAsset(c, { body: file.bytes, contentType: 'font/woff2', etag: file.etag });
   });
   return app;

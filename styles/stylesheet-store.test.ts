@@ -67,7 +67,11 @@ describe('stylesheetRoutes', () => {
   it('answers 404 for an unknown hash unless the miss handler recompiles exactly that sheet', async () => {
     const store = createStylesheetStore();
     const wanted = sheet('p{color:blue}');
-    expect((await stylesheetRoutes(store).request(`/_site/${wanted.hash}.css`)).status).toBe(404);
+    const missing = await stylesheetRoutes(store).request(`/_site/${wanted.hash}.css`);
+    expect(missing.status).toBe(404);
+    // Another process may answer it, or this one a moment later: no cache may keep the 404.
+    expect(missing.headers.get('Cache-Control')).toBe('no-store');
+    expect(((await missing.json()) as { error: { key: string } }).error.key).toBe('route.notFound');
     expect((await stylesheetRoutes(store).request('/_site/../x.css')).status).toBe(404);
     const wrong = stylesheetRoutes(store, { onMiss: async () => sheet('p{color:red}') });
     expect((await wrong.request(`/_site/${wanted.hash}.css`)).status).toBe(404);

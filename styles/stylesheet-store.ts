@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { immutableAsset } from '../build/immutable-asset.ts';
+import { immutableAsset, missingAsset } from '../build/immutable-asset.ts';
 import type { CompiledCss } from './compile.ts';
 import { strongEtag } from './content-hash.ts';
 
@@ -117,7 +117,7 @@ export function stylesheetRoutes(store: StylesheetStore, options: StylesheetRout
       const compiled = await options.onMiss(c, hash);
       if (compiled?.hash === hash) sheet = store.put(compiled);
     }
-    if (!sheet) return c.notFound();
+    if (!sheet) return missingAsset(c);
     return immutableAsset(c, { body: sheet.css, contentType: 'text/css; charset=utf-8', etag: sheet.etag });
   });
   return app;

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../core/config/index.ts';
 import { openDb } from '../../core/db/open.ts';
+import { linkedAssets, unansweredAssets } from '../../core/testing/linked-assets.ts';
 import { freePort, type Running, runVerso, startVerso } from '../../core/testing/processes.ts';
 import { steadyLoad, type Tally, tally } from './load.ts';
 import { ownRedis, startOwnPostgres } from './own-services.ts';
@@ -34,6 +35,8 @@ const OUT = arg('out', '');
 const demoFile = fileURLToPath(new URL('../../demo/space.json', import.meta.url));
 const POST_PATH = '/blog/why-we-roast-lighter';
 const SITE = { host: 'localhost' };
+/** Pages whose linked files (c) asks of each website process: the home page has its own stylesheet. */
+const ASSET_PAGES = ['/', POST_PATH, '/blog', '/contact'];
 
 interface Proc {
   name: string;
@@ -189,6 +192,21 @@ async function main() {
       );
     };
 
+    /** The files the demo's pages link, asked of one process: `<200s>/<asked>` and what failed. */
+    const assetCheck = async (url: string) => {
+      const ask = (path: string, host: string) => send(url, { path, host });
+      const seen = new Set<string>();
+      const failed: string[] = [];
+      for (const path of ASSET_PAGES) {
+        const page = await send(url, { path, ...SITE });
+        if (page.status !== 200) failed.push(`page ${page.status} ${path}`);
+        failed.push(...(await unansweredAssets(ask, SITE.host, linkedAssets(page.body), seen)));
+      }
+      if (failed.length) assetFailures.push(...failed);
+      return `${seen.size - failed.length}/${seen.size} files 200${failed.length ? ` (FAILED: ${failed.join(', ')})` : ''}`;
+    };
+    const assetFailures: string[] = [];
+
     // (a) Redis down for 10 s. A purge made meanwhile must reach both website processes once Redis is back.
     await measure('(a) Redis stopped 10 s, restarted', async () => {
       const path = `/chaos-${randomUUID().slice(0, 6)}`;
@@ -224,14 +242,24 @@ async function main() {
       };
     });
 
-    // (c) A website process killed (SIGKILL) and started again on its port.
+    // (c) A website process killed (SIGKILL) and started again on its port. The pages the survivor answers
+    // (many rendered by the killed one) must link only files it answers 200, and so must the restarted one's.
     await measure('(c) website process killed, restarted', async () => {
       const victim = by('site-1');
       const started = Date.now();
       victim.running.child.kill('SIGKILL');
       await sleep(1000);
+      const down = Date.now() - started;
+      const survivor = await assetCheck(by('site-2').url);
+      // The check's own time is not the restart's: it is left out of the recovery.
+      const restarting = Date.now();
       await start('site-1', 'website', {}, victim.port);
-      return { recovery: `${Date.now() - started} ms until it listened again` };
+      const recovery = down + Date.now() - restarting;
+      const restarted = await assetCheck(by('site-1').url);
+      return {
+        recovery: `${recovery} ms until it listened again`,
+        note: `files linked by pages: survivor ${survivor}; restarted ${restarted}`,
+      };
     });
 
     // (d) 500 idle connections to one website process.
@@ -302,6 +330,12 @@ async function main() {
     ].join('\n');
     process.stdout.write(`\n${table}\n`);
     if (OUT) writeFileSync(OUT, `${table}\n`);
+    if (assetFailures.length) {
+      process.stdout.write(
+        `\nFAILED: pages linked files their process did not answer: ${assetFailures.join(', ')}\n`,
+      );
+      process.exitCode = 1;
+    }
   } finally {
     await Promise.all(procs.map((p) => p.running.stop()));
     await redis.stop();
@@ -311,4 +345,4 @@ async function main() {
 }
 
 await main();
-process.exit(0);
+process.exit(process.exitCode ?? 0);

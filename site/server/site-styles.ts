@@ -7,7 +7,8 @@ import { fontFaceCss } from '../../fonts/font-face-css.ts';
 import { fontPreloads } from '../../fonts/preloads.ts';
 import type { IslandName } from '../../islands/contract.ts';
 import { type CompiledCss, compileSiteCss } from '../../styles/compile.ts';
-import { compileInstanceCss } from '../../styles/instance.ts';
+import { type BlockInstanceStyle, compileInstanceCss } from '../../styles/instance.ts';
+import { decodeInstances, encodeInstances } from '../../styles/instance-url.ts';
 import type { StylesheetStore } from '../../styles/stylesheet-store.ts';
 import type { SiteStyles } from '../pipeline/deps.ts';
 import type { LoadedDesigns } from '../pipeline/load-designs.ts';
@@ -31,6 +32,11 @@ export interface SiteStylesDeps {
  */
 export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
   siteSheet(site: SiteInfo, designs: LoadedDesigns): Promise<CompiledCss>;
+  missedSheet(
+    site: SiteInfo,
+    designs: LoadedDesigns,
+    instances: string | undefined,
+  ): Promise<CompiledCss | undefined>;
 } {
   const assetUrl = (assetId: string) => variantPath(deps.mediaSecret(), assetId, 'hero');
   const uploadedFontUrl = (assetId: string) => originalPath(assetId);
@@ -47,8 +53,49 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
       `${site.space.id}:${designs.draftKey ?? site.settings.revision}:${designs.schemaVersion}:${cssKey(site.settings.customCss)}`,
       () => compile(designs.bundle.designs.theme, designs, site.settings.customCss),
     );
+  /** The page's own sheet: the site rules plus the blocks' override classes, compiled once per process. */
+  const pageSheet = (
+    site: SiteInfo,
+    designs: LoadedDesigns,
+    sheet: CompiledCss,
+    blocks: BlockInstanceStyle[],
+  ) => {
+    const key = createHash('sha1').update(sheet.hash).update(JSON.stringify(blocks)).digest('base64url');
+    return deps.store.getPageStylesheet(key, () => {
+      const compiled = compileInstanceCss({
+        siteCss: sheet.css,
+        blocks,
+        theme: designs.bundle.designs.theme,
+        assetUrl,
+      });
+      for (const r of compiled.refused) {
+        deps.log.warn(
+          { spaceId: site.space.id, blockId: r.blockId, err: r.error.message },
+          'block instance style refused',
+        );
+      }
+      return compiled;
+    });
+  };
   return {
     siteSheet,
+    /**
+     * A sheet `/_site/<hash>.css` names that this process does not hold (another process rendered the page,
+     * or this one restarted): the host's current site sheet, or with `?i=` the page sheet of those instance
+     * styles on it. The route serves it only when its hash is the one asked for; nothing is kept otherwise.
+     */
+    async missedSheet(site: SiteInfo, designs: LoadedDesigns, instances: string | undefined) {
+      const sheet = await siteSheet(site, designs);
+      if (instances === undefined) return sheet;
+      const blocks = decodeInstances(instances);
+      if (!blocks) return undefined;
+      return compileInstanceCss({
+        siteCss: sheet.css,
+        blocks,
+        theme: designs.bundle.designs.theme,
+        assetUrl,
+      });
+    },
     async stylesheets({ site, designs, instances }) {
       let sheet: CompiledCss;
       try {
@@ -62,23 +109,9 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
       }
       if (!instances.length) return [`/_site/${sheet.hash}.css`];
       const blocks = instances.map((b) => ({ blockId: b.blockId, style: b.design?.style as never }));
-      const key = createHash('sha1').update(sheet.hash).update(JSON.stringify(blocks)).digest('base64url');
-      const page = await deps.store.getPageStylesheet(key, () => {
-        const compiled = compileInstanceCss({
-          siteCss: sheet.css,
-          blocks,
-          theme: designs.bundle.designs.theme,
-          assetUrl,
-        });
-        for (const r of compiled.refused) {
-          deps.log.warn(
-            { spaceId: site.space.id, blockId: r.blockId, err: r.error.message },
-            'block instance style refused',
-          );
-        }
-        return compiled;
-      });
-      return [`/_site/${page.hash}.css`];
+      const page = await pageSheet(site, designs, sheet, blocks);
+      // The URL carries what derives the sheet, so any process can compile it again (docs/styles-and-fonts.md).
+      return [`/_site/${page.hash}.css?i=${encodeInstances(blocks)}`];
     },
     fontPreloads: (theme, roles) => fontPreloads(theme, roles, { uploadedFontUrl }),
     async islandScripts() {

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { loadCanvas } from '../../build/canvas.ts';
+import { missingAsset } from '../../build/immutable-asset.ts';
 import { type IslandBundles, islandRoutes, loadIslands } from '../../build/islands.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Db } from '../../core/db/types.ts';
@@ -31,8 +32,8 @@ function mountIslands(app: Hono, islands: Promise<IslandBundles>): void {
   app.get('/_site/islands/*', async (c) => {
     routes ??= islandRoutes(await islands);
     const answer = await routes.fetch(c.req.raw);
-    // An unknown island answers the error body of every process, as other unknown files do.
-    return answer.status === 404 ? c.notFound() : answer;
+    // An unknown island answers the error body of every process, as other unknown files do, never cached.
+    return answer.status === 404 ? missingAsset(c) : answer;
   });
 }
 
@@ -111,11 +112,12 @@ export function websiteServer(
     return isServed(site) ? site : null;
   };
 
-  // Another replica may have rendered the page that names a stylesheet: recompile the host's current one.
+  // Another process may have rendered the page that names a stylesheet: compile it again from the host's
+  // current designs and, for a page's own sheet, the instance styles its URL carries.
   const sheets = stylesheetRoutes(store, {
     onMiss: async (c) => {
       const site = await siteOf(c);
-      return site ? styles.siteSheet(site, await loadDesigns(deps, site)) : undefined;
+      return site ? styles.missedSheet(site, await loadDesigns(deps, site), c.req.query('i')) : undefined;
     },
   });
   const routes = [
