@@ -11,7 +11,10 @@ const seenBy = new WeakMap<Logger, Map<string, number>>();
  */
 export function noteUnknownHost(log: Logger, host: string, now = Date.now()): void {
   let seen = seenBy.get(log);
-  if (!seen) seenBy.set(log, (seen = new Map()));
+  if (!seen) {
+    seen = new Map();
+    seenBy.set(log, seen);
+  }
   const last = seen.get(host);
   if (last !== undefined && now - last < ONCE_PER_MS) return;
   if (last === undefined && seen.size >= REMEMBERED) {
