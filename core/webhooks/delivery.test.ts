@@ -160,7 +160,9 @@ describe.each(modes)('webhook delivery ($name)', ({ open, withRedis }) => {
     expect((one!.payload as Json).data).toMatchObject({
       id: ids.about,
       locale: 'en',
-      unpublished: [ids.about, ids.team],
+      // The page alone is taken down; its child stops being delivered with it (content.unpublish).
+      unpublished: [ids.about],
+      hidden: [ids.team],
     });
     await call('webhooks.delete', { id: created.body.id });
   }, 30_000);
