@@ -1,22 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../core/auth/api-keys.ts';
 import { loadConfig } from '../core/config/index.ts';
-import { migrate } from '../core/db/migrations.ts';
 import { type FastAnswers, fastAnswersOf } from '../core/http/fast-answers.ts';
 import { type Listening, listen } from '../core/http/listen.ts';
-import { importSpace } from '../core/space-format/import.ts';
-import { parseSpaceFile } from '../core/space-format/validate.ts';
-import { freshPostgres } from '../core/testing/databases.ts';
 import { buildApp } from './app.ts';
-import { allMigrations } from './plugins.ts';
-import { closeServices, createServices, type Services } from './services.ts';
+import { closeServices, type Services } from './services.ts';
+import { demoServices } from './testing/demo-services.ts';
 import { get, getAs, graphql, rpc as rpcOf } from './testing/http.ts';
 
-const demoFile = fileURLToPath(new URL('../demo/space.json', import.meta.url));
 const demo = (n: number) => `d0c00000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 const BLOG = demo(20);
 const ABOUT = demo(2);
@@ -42,25 +33,11 @@ describe('content authoring through /rpc, read back through REST, GraphQL and th
   let key: string;
 
   beforeAll(async () => {
-    const env: Record<string, string> = {
-      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'verso-authoring-')), 'data'),
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'authoring-secret-0123456789-0123456789-01234',
-      LOG_LEVEL: 'silent',
-    };
-    if (process.env.DATABASE_URL) {
-      const database = await freshPostgres(process.env.DATABASE_URL);
-      env.DATABASE_URL = database.url;
-      drop = database.drop;
-    }
-    services = await createServices(loadConfig(env));
-    await migrate(services.db, allMigrations(services.plugins));
-    const { plugins, storage } = services;
-    await importSpace(services.db, parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins), {
-      baseDir: dirname(demoFile),
-      storage,
-      plugins,
-    });
+    ({ services, drop } = await demoServices({
+      name: 'authoring',
+      secret: 'authoring-secret-0123456789-0123456789-01234',
+      databaseUrl: process.env.DATABASE_URL,
+    }));
     key = (await createApiKey(services.db, { role: 'editor' })).token;
     for (const mode of ['public', 'website', 'management'] as const) {
       const config = {

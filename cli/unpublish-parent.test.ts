@@ -1,21 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../core/auth/api-keys.ts';
 import { loadConfig } from '../core/config/index.ts';
-import { migrate } from '../core/db/migrations.ts';
 import { type Listening, listen } from '../core/http/listen.ts';
-import { importSpace } from '../core/space-format/import.ts';
-import { parseSpaceFile } from '../core/space-format/validate.ts';
-import { freshPostgres } from '../core/testing/databases.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { demoIds } from '../demo/ids.ts';
 import { buildApp } from './app.ts';
-import { allMigrations } from './plugins.ts';
-import { closeServices, createServices, type Services } from './services.ts';
+import { closeServices, type Services } from './services.ts';
+import { demoServices } from './testing/demo-services.ts';
 
 /**
  * Unpublishing a parent takes it down alone (docs/management-api.md, `content.unpublish`): the management,
@@ -24,7 +16,6 @@ import { closeServices, createServices, type Services } from './services.ts';
  * GraphQL, the designed site and the sitemap must agree on every post, and the posts' own versions (a newer
  * draft included) must be untouched.
  */
-const demoFile = fileURLToPath(new URL('../demo/space.json', import.meta.url));
 const { blog, depotPost, pourOverPost, harvestPost, lighterPost, enOnlyPost } = demoIds.documents;
 const posts = [depotPost, pourOverPost, harvestPost, lighterPost, enOnlyPost];
 
@@ -78,26 +69,11 @@ describe.each(databases)('unpublishing a parent on $kind: REST, GraphQL, site an
   let apiKey = '';
 
   beforeAll(async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'verso-unpublish-')), 'data');
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'unpublish-secret-0123456789-0123456789-0123',
-      LOG_LEVEL: 'silent',
-    };
-    if (kind === 'pg') {
-      const database = await freshPostgres(serviceUrl('DATABASE_URL')!);
-      env.DATABASE_URL = database.url;
-      drop = database.drop;
-    }
-    services = await createServices(loadConfig(env));
-    await migrate(services.db, allMigrations(services.plugins));
-    const { plugins, storage } = services;
-    await importSpace(services.db, parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins), {
-      baseDir: dirname(demoFile),
-      storage,
-      plugins,
-    });
+    ({ services, drop } = await demoServices({
+      name: 'unpublish',
+      secret: 'unpublish-secret-0123456789-0123456789-0123',
+      databaseUrl: kind === 'pg' ? serviceUrl('DATABASE_URL') : undefined,
+    }));
     apiKey = (await createApiKey(services.db, { role: 'editor', spaceIds: [demoIds.space] })).token;
     for (const mode of ['public', 'website', 'management'] as const) {
       const config = {

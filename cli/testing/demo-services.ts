@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../core/config/index.ts';
+import { migrate } from '../../core/db/migrations.ts';
+import { importSpace } from '../../core/space-format/import.ts';
+import { parseSpaceFile } from '../../core/space-format/validate.ts';
+import { freshPostgres } from '../../core/testing/databases.ts';
+import { allMigrations } from '../plugins.ts';
+import { createServices, type Services } from '../services.ts';
+
+const demoFile = fileURLToPath(new URL('../../demo/space.json', import.meta.url));
+
+/**
+ * One process's services on a new database (a fresh PostgreSQL database when `databaseUrl` is given, else the
+ * embedded one in a new folder), migrated, with the demo space imported: what the in-process app tests mount
+ * `buildApp` on. `drop` removes the PostgreSQL database once the caller has closed the services.
+ */
+export async function demoServices(args: {
+  name: string;
+  secret: string;
+  databaseUrl?: string | undefined;
+}): Promise<{ services: Services; drop: () => Promise<void> }> {
+  const env: Record<string, string> = {
+    DATA_DIR: join(mkdtempSync(join(tmpdir(), `verso-${args.name}-`)), 'data'),
+    NODE_ENV: 'production',
+    AUTH_SECRET: args.secret,
+    LOG_LEVEL: 'silent',
+  };
+  let drop = async () => {};
+  if (args.databaseUrl) {
+    const database = await freshPostgres(args.databaseUrl);
+    env.DATABASE_URL = database.url;
+    drop = database.drop;
+  }
+  const services = await createServices(loadConfig(env));
+  await migrate(services.db, allMigrations(services.plugins));
+  const { plugins, storage } = services;
+  await importSpace(services.db, parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins), {
+    baseDir: dirname(demoFile),
+    storage,
+    plugins,
+  });
+  return { services, drop };
+}
