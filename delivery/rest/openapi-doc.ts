@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 
-
 /**
  * The OpenAPI 3.1 document of every route registered on `app`, generated from the same definitions that
  * route and validate requests, plus the schemas of field values (links, blocks …) that clients type fields with.
@@ -12,7 +11,7 @@ export function openApiDocument<E extends Env>(app: OpenAPIHono<E>): Record<stri
     info: {
       title: 'Verso delivery API',
       version: '1',
-      license: { name: 'MIT', identifier: 'MIT' },
+      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
       description:
         'Published content of one space, read-only and anonymous. Errors answer `{ error: { key, kind, status, message, details } }`. Answers carry a weak ETag and `Cache-Control: public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<ttl × 10>`; `If-None-Match` answers 304.',
     },

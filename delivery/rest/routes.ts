@@ -26,7 +26,8 @@ const error = (description: string) => json(ErrorBody, description);
 /** What any route may get before it runs: Node's HTTP server refuses a malformed request or oversized headers. */
 const malformed = {
   '4XX': {
-    description: 'The request is malformed (400) or its headers are too large (431); answered without a body.',
+    description:
+      'The request is malformed (400) or its headers are too large (431); answered without a body.',
   },
 };
 

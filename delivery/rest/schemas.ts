@@ -70,7 +70,7 @@ export const Document = z
     tags: z.array(Tag),
     get fields() {
       return fieldsOf(
-        'Every public field by technical name (null when empty). Relations are ids unless named in `expand`; `GET /v1/types` tells each field\'s type.',
+        "Every public field by technical name (null when empty). Relations are ids unless named in `expand`; `GET /v1/types` tells each field's type.",
       );
     },
   })
@@ -100,7 +100,7 @@ export const Block = z
     blockId: z.uuid(),
     type: z.string().openapi({ description: 'Technical name of the block type.' }),
     get fields() {
-      return fieldsOf('The block\'s public fields by technical name.');
+      return fieldsOf("The block's public fields by technical name.");
     },
     layout: z.record(z.string(), z.unknown()).optional(),
     design: BlockDesign.optional(),
@@ -115,7 +115,7 @@ export const RepeaterItem = z
   .object({
     itemId: z.uuid(),
     get fields() {
-      return fieldsOf('The item\'s fields by technical name.');
+      return fieldsOf("The item's fields by technical name.");
     },
   })
   .openapi('RepeaterItem', { description: 'One item of a repeater field.' });
@@ -238,7 +238,19 @@ const FieldItem = z.union([z.string(), z.number(), Link, Asset, Document, User, 
  * Document when expanded; user User; blocks Blocks; repeater a list of RepeaterItem; a `multiple` field a list.
  */
 export const FieldValue = z
-  .union([z.string(), z.number(), z.boolean(), z.null(), RichText, Link, Asset, Document, User, Blocks, z.array(FieldItem)])
+  .union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    RichText,
+    Link,
+    Asset,
+    Document,
+    User,
+    Blocks,
+    z.array(FieldItem),
+  ])
   .openapi('FieldValue', { description: 'The value of a field; its type in `GET /v1/types` tells which.' });
 
 function fieldsOf(description: string) {
