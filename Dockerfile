@@ -17,7 +17,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 # The code stays root's and read-only to the server; only DATA_DIR is written (media, the embedded database).
-RUN mkdir -p /var/lib/verso && chown node:node /var/lib/verso
+# A volume mounted at media/originals (shared originals) starts with this folder's owner.
+RUN mkdir -p /var/lib/verso/media/originals && chown -R node:node /var/lib/verso
 VOLUME ["/var/lib/verso"]
 USER node
 EXPOSE 3000 3100 3200

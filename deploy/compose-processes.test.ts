@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +53,23 @@ describe.skipIf(!databaseUrl || !redisUrl)('deploy/compose.yaml as plain process
   beforeAll(async () => {
     const database = await freshPostgres(databaseUrl!);
     drop = database.drop;
-    const dataDir = mkdtempSync(join(tmpdir(), 'verso-compose-'));
+    // Each service's own DATA_DIR, with the shared `media` volume at media/originals, as the file mounts it.
+    const volume = mkdtempSync(join(tmpdir(), 'verso-compose-media-'));
+    const dataDirs = new Map<string, string>();
+    const dataDirOf = (service: string) => {
+      if (!dataDirs.has(service)) {
+        const dir = mkdtempSync(join(tmpdir(), `verso-compose-${service}-`));
+        const mounts = (file.services[service] as { volumes?: string[] }).volumes ?? [];
+        for (const mount of mounts) {
+          const [name, target] = mount.split(':');
+          expect([name, target]).toEqual(['media', '/var/lib/verso/media/originals']);
+          mkdirSync(join(dir, 'media'), { recursive: true });
+          symlinkSync(volume, join(dir, 'media/originals'));
+        }
+        dataDirs.set(service, dir);
+      }
+      return dataDirs.get(service)!;
+    };
     const edgePort = await freePort();
     for (const role of ['management', 'public', 'website']) ports[role] = await freePort();
     const prefix = `verso-compose-${process.pid}`;
@@ -73,7 +89,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('deploy/compose.yaml as plain process
         REDIS_URL: redisUrl!,
         REDIS_KEY_PREFIX: prefix,
         EDGE_PURGE_URLS: env.EDGE_PURGE_URLS!.replace('http://varnish:80', `http://127.0.0.1:${edgePort}`),
-        DATA_DIR: dataDir,
+        DATA_DIR: dataDirOf(service),
         ...(env.SERVER_MODE ? { PORT: String(ports[env.SERVER_MODE]), HOST: '127.0.0.1' } : {}),
       };
     };
@@ -118,7 +134,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('deploy/compose.yaml as plain process
       expect((await get(`http://127.0.0.1:${ports[role]}/readyz`)).status, role).toBe(200);
     }
     expect((await get(`http://127.0.0.1:${ports.public}/v1/menus/main?locale=en`)).status).toBe(200);
-    expect((await getAs('localhost', `http://127.0.0.1:${ports.website}/about`)).status).toBe(200);
+    const about = await getAs('localhost', `http://127.0.0.1:${ports.website}/about`);
+    expect(about.status).toBe(200);
+    // An image the management process imported, served by the website process from the shared volume.
+    const image = about.text.match(/src="(\/media\/[^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+    expect(image).toBeDefined();
+    expect((await getAs('localhost', `http://127.0.0.1:${ports.website}${image}`)).status).toBe(200);
   });
 
   it('pages come from Varnish; a design publish from the management process reaches it', async () => {
