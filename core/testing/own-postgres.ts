@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -33,6 +33,15 @@ function run(bin: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => execFile(file, argv, (err) => (err ? reject(err) : resolve())));
 }
 
+/**
+ * Lets other users pass through `dir` (not list it): the cluster runs as `postgres`, and a test run's temporary
+ * root (core/testing/temp-root.ts) is private to the user that made it.
+ */
+export function reachableByOthers(dir: string): void {
+  const { mode } = statSync(dir);
+  if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+}
+
 export interface OwnPostgres {
   url: string;
   restart(): Promise<void>;
@@ -40,7 +49,8 @@ export interface OwnPostgres {
 }
 
 export function startOwnPostgres(port: number): OwnPostgres {
-  const dir = mkdtempSync(join(tmpdir(), 'verso-chaos-pg-'));
+  reachableByOthers(tmpdir());
+  const dir = mkdtempSync(join(tmpdir(), 'verso-own-pg-'));
   chmodSync(dir, 0o700);
   if (process.getuid?.() === 0) {
     const ids = execFileSync('id', ['-u', 'postgres']).toString().trim();
