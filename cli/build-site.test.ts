@@ -10,7 +10,7 @@ import { loadConfig } from '../core/config/index.ts';
 import { ids } from '../core/testing/fixture-space.ts';
 import { runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
-import { staticHost } from '../core/testing/static-host.ts';
+import { staticHost } from '../site/export/static-host.ts';
 import { sharedReader } from '../delivery/reader/index.ts';
 import { checkFormStamp } from '../site/access/form-stamp.ts';
 import { buildSite, manifestPath } from '../site/export/build-site.ts';
@@ -32,7 +32,7 @@ let site: StackProcess;
 let work: string;
 const servers: Server[] = [];
 
-/** The folder as a static host serves it (core/testing/static-host.ts). */
+/** The folder as a static host serves it (site/export/static-host.ts). */
 async function serveFolder(dir: string): Promise<string> {
   const host = await staticHost(dir);
   servers.push(host.server);

@@ -65,6 +65,15 @@ export async function main(argvIn: string[]): Promise<void> {
     )
     .action(lazy(() => import('./commands/build-site.ts'), 'buildSiteCommand'));
   program
+    .command('preview-site')
+    .description(
+      'serves a folder written by build-site as a static host would, to look at it before deploying',
+    )
+    .argument('<dir>', 'the folder build-site wrote')
+    .option('-p, --port <port>', 'port to listen on', '8080')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .action(lazy(() => import('./commands/preview-site.ts'), 'previewSiteCommand'));
+  program
     .command('keys')
     .description('management API keys')
     .command('create')

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpuSlowdownFor } from '../core/testing/cpu-slowdown.ts';
 import { freePort, runVerso } from '../core/testing/processes.ts';
-import { compressLikeAHost, staticHost } from '../core/testing/static-host.ts';
+import { compressLikeAHost, staticHost } from '../site/export/static-host.ts';
 import {
   axeViolations,
   hostBenchmarkIndex,

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runVerso, startVerso } from '../core/testing/processes.ts';
-import { staticHost } from '../core/testing/static-host.ts';
+import { staticHost } from '../site/export/static-host.ts';
 import { axeViolations, lighthouseScores } from './support/audits.ts';
 import { launchChromium, watchedPage } from './support/browser.ts';
 import { type Stack, servicesConfigured, startStack } from './support/stack.ts';

@@ -23,6 +23,13 @@ const json = (schema: z.ZodType, description: string) => ({
   content: { 'application/json': { schema } },
 });
 const error = (description: string) => json(ErrorBody, description);
+/** What any route may get before it runs: Node's HTTP server refuses a malformed request or oversized headers. */
+const malformed = {
+  '4XX': {
+    description:
+      'The request is malformed (400) or its headers are too large (431); answered without a body.',
+  },
+};
 
 const cached = (schema: z.ZodType, description: string) => ({
   200: {
@@ -130,7 +137,7 @@ export const healthRoute = createRoute({
   path: '/healthz',
   operationId: 'getHealth',
   summary: 'Liveness; touches nothing',
-  responses: { 200: json(Health, 'The process runs.') },
+  responses: { 200: json(Health, 'The process runs.'), ...malformed },
 });
 
 export const readyRoute = createRoute({
@@ -141,5 +148,6 @@ export const readyRoute = createRoute({
   responses: {
     200: json(Ready, 'Ready.'),
     503: error('The database cannot be reached, or no space is resolved.'),
+    ...malformed,
   },
 });

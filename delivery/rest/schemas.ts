@@ -68,10 +68,11 @@ export const Document = z
     publishedAt: z.string().nullable(),
     updatedAt: z.string(),
     tags: z.array(Tag),
-    fields: z.record(z.string(), z.unknown()).openapi({
-      description:
-        'Every public field by technical name (null when empty). Relations are ids unless named in `expand`; see Link, Blocks, RepeaterItem and `GET /v1/types`.',
-    }),
+    get fields() {
+      return fieldsOf(
+        "Every public field by technical name (null when empty). Relations are ids unless named in `expand`; `GET /v1/types` tells each field's type.",
+      );
+    },
   })
   .openapi('Document');
 
@@ -98,7 +99,9 @@ export const Block = z
   .object({
     blockId: z.uuid(),
     type: z.string().openapi({ description: 'Technical name of the block type.' }),
-    fields: z.record(z.string(), z.unknown()),
+    get fields() {
+      return fieldsOf("The block's public fields by technical name.");
+    },
     layout: z.record(z.string(), z.unknown()).optional(),
     design: BlockDesign.optional(),
   })
@@ -109,7 +112,12 @@ export const Blocks = z
   .openapi('Blocks', { description: 'The value of a blocks field.' });
 
 export const RepeaterItem = z
-  .object({ itemId: z.uuid(), fields: z.record(z.string(), z.unknown()) })
+  .object({
+    itemId: z.uuid(),
+    get fields() {
+      return fieldsOf("The item's fields by technical name.");
+    },
+  })
   .openapi('RepeaterItem', { description: 'One item of a repeater field.' });
 
 export const RichText = z
@@ -221,5 +229,30 @@ export const Ready = z
   .object({ status: z.literal('ready'), schemaVersion: z.number().int() })
   .openapi('Ready');
 
-/** Components that no route names directly but that describe `fields` values; registered so clients get them. */
-export const fieldValueSchemas = { Link, Blocks, Block, BlockDesign, RepeaterItem, RichText, User } as const;
+/** One element of a field that holds several values (`multiple`), or of a repeater. */
+const FieldItem = z.union([z.string(), z.number(), Link, Asset, Document, User, RepeaterItem]);
+
+/**
+ * The value of a field, by its type in `GET /v1/types`: string, text, date and select a string; number; boolean;
+ * richText RichText; link Link; image and file an asset id, or Asset when expanded; content a document id, or
+ * Document when expanded; user User; blocks Blocks; repeater a list of RepeaterItem; a `multiple` field a list.
+ */
+export const FieldValue = z
+  .union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    RichText,
+    Link,
+    Asset,
+    Document,
+    User,
+    Blocks,
+    z.array(FieldItem),
+  ])
+  .openapi('FieldValue', { description: 'The value of a field; its type in `GET /v1/types` tells which.' });
+
+function fieldsOf(description: string) {
+  return z.record(z.string(), FieldValue).openapi({ description });
+}
