@@ -52,8 +52,17 @@ function withEdgeStatus(status: () => Promise<EdgeStatus>): MiddlewareHandler {
   };
 }
 
+export interface AppOptions {
+  /**
+   * Count requests against the rate rules (default). The static export renders every page of a space through
+   * the website app in its own process: no visitor is behind those requests, so it turns them off.
+   */
+  rateLimits?: boolean;
+}
+
 /** The HTTP app of one server mode: what it mounts follows `SERVER_MODE` and `SCOPES` (operations.md). */
-export function buildApp(mode: ServerMode, services: Services): Hono {
+export function buildApp(mode: ServerMode, services: Services, options: AppOptions = {}): Hono {
+  const rateLimits = options.rateLimits ?? true;
   const app = new Hono();
   app.use(requestId());
   const scopes = services.config.SCOPES;
@@ -86,9 +95,11 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
     const blockDesigns = services.plugins.some((p) => p.id === 'website');
     const api = publicApi({ ...services, blockDesigns });
     // The public API rule counts before any API route answers.
-    const limit = publicApiRateLimit(services, api.reader);
-    app.use('/v1/*', limit);
-    app.use('/graphql', limit);
+    if (rateLimits) {
+      const limit = publicApiRateLimit(services, api.reader);
+      app.use('/v1/*', limit);
+      app.use('/graphql', limit);
+    }
     app.route('/', api.app);
     // Repeated cached REST answers are replayed in front of the app (core/http/fast-answers.ts).
     // GraphQL answers vary on Accept (its media type); a POST to /graphql is a read, keyed by its body.
@@ -102,7 +113,7 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
   app.route('/', healthRoutes(services.db));
   // The website mode (plugin on; serve.ts refuses it otherwise) answers every other path with the site.
   if (mode === 'website' && services.plugins.some((p) => p.id === 'website')) {
-    app.use('*', sitePagesRateLimit(services));
+    if (rateLimits) app.use('*', sitePagesRateLimit(services));
     app.route('/', websiteServer(services));
     // Repeated public cached pages are replayed in front of the app (core/http/fast-answers.ts).
     installFastAnswers(app, { ...fastPagesOptions, onLookup });

@@ -5,17 +5,19 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import argon2 from 'argon2';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config/index.ts';
 import { ids } from '../core/testing/fixture-space.ts';
 import { runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
-import { staticHost } from '../site/export/static-host.ts';
 import { sharedReader } from '../delivery/reader/index.ts';
 import { checkFormStamp } from '../site/access/form-stamp.ts';
 import { buildSite, manifestPath } from '../site/export/build-site.ts';
+import { staticHost } from '../site/export/static-host.ts';
 import { cssRefs, htmlRefs } from '../site/export/static-refs.ts';
 import { buildApp } from './app.ts';
+import { exportApp } from './commands/build-site.ts';
 import { closeServices, createServices } from './services.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
 
@@ -272,6 +274,22 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
           { space: 'fixture', out, host: 'fixture.test', baseUrl: 'https://fixture.test' },
         ),
       ).rejects.toThrow('the site went away');
+      // The app the command renders through counts nothing against the rate rules; the served one refuses past
+      // the site pages rule's 1,200 a minute.
+      const answers = async (asked: Hono) => {
+        const seen: Record<number, number> = {};
+        for (let i = 0; i < 1250; i++) {
+          const res = await asked.request('http://fixture.test/about', { headers: { host: 'fixture.test' } });
+          await res.arrayBuffer();
+          seen[res.status] = (seen[res.status] ?? 0) + 1;
+        }
+        return seen;
+      };
+      expect(await answers(exportApp(services))).toEqual({ 200: 1250 });
+      // (The build above asked this app a few pages already: they count against the same 1,200.)
+      const served = await answers(app);
+      expect(served[429]).toBeGreaterThanOrEqual(50);
+      expect(served[200]).toBeLessThanOrEqual(1200);
     } finally {
       await closeServices(services);
     }
