@@ -23,5 +23,5 @@ export function assertLocale(space: SpaceRef, locale: string, path = 'locale'): 
  * does), so that a late request never changes the site unannounced.
  */
 export const futureTime = z.iso
-  .datetime({ offset: true, message: 'must be an ISO 8601 time with seconds and an offset' })
+  .datetime({ offset: true, abort: true, message: 'must be an ISO 8601 time with seconds and an offset' })
   .refine((s) => Date.parse(s) > Date.now(), 'must be in the future');
