@@ -118,7 +118,7 @@ describe.each(modes)('scheduled publishing over HTTP, $name', ({ redisUrl: redis
           if ((await status(id)) === want[id]) seen[id] = Date.now();
         }),
       );
-      await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, 50));
     }
     return seen;
   }
