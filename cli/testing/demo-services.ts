@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,13 +16,17 @@ const demoFile = fileURLToPath(new URL('../../demo/space.json', import.meta.url)
 /**
  * One process's services on a new database (a fresh PostgreSQL database when `databaseUrl` is given, else the
  * embedded one in a new folder), migrated, with the demo space imported: what the in-process app tests mount
- * `buildApp` on. `drop` removes the PostgreSQL database once the caller has closed the services.
+ * `buildApp` on. With `redisUrl` the services connect to Redis as `verso serve` does, under a key prefix of their
+ * own. `reopen` creates the services of a restarted process on the same database, folder and prefix (close the
+ * previous ones first: the embedded database takes one process). `drop` removes the PostgreSQL database once
+ * the caller has closed the services.
  */
 export async function demoServices(args: {
   name: string;
   secret: string;
   databaseUrl?: string | undefined;
-}): Promise<{ services: Services; drop: () => Promise<void> }> {
+  redisUrl?: string | undefined;
+}): Promise<{ services: Services; drop: () => Promise<void>; reopen: () => Promise<Services> }> {
   const env: Record<string, string> = {
     DATA_DIR: join(mkdtempSync(join(tmpdir(), `verso-${args.name}-`)), 'data'),
     NODE_ENV: 'production',
@@ -34,7 +39,12 @@ export async function demoServices(args: {
     env.DATABASE_URL = database.url;
     drop = database.drop;
   }
-  const services = await createServices(loadConfig(env));
+  if (args.redisUrl) {
+    env.REDIS_URL = args.redisUrl;
+    env.REDIS_KEY_PREFIX = `verso-test-${randomBytes(4).toString('hex')}`;
+  }
+  const open = () => createServices(loadConfig(env), { redis: args.redisUrl !== undefined });
+  const services = await open();
   await migrate(services.db, allMigrations(services.plugins));
   const { plugins, storage } = services;
   await importSpace(services.db, parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins), {
@@ -42,5 +52,5 @@ export async function demoServices(args: {
     storage,
     plugins,
   });
-  return { services, drop };
+  return { services, drop, reopen: open };
 }

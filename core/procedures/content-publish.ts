@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import type { TaggedCache } from '../cache/tagged-cache.ts';
 import { cacheTags } from '../cache/tags.ts';
 import { searchText } from '../content/search-text.ts';
-import type { Queryable } from '../db/types.ts';
+import type { Db, Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { Logger } from '../log.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
+import type { SpaceRef } from '../rpc/spaces.ts';
+import { scheduleAction } from '../scheduling/schedule-action.ts';
 import type { FieldDef } from '../space-format/field-defs.ts';
 import { emitDocumentEvent } from '../webhooks/events.ts';
 import { documentSubtree } from './document-tree.ts';
-import { assertLocale, documentId, localeName, spaceName } from './inputs.ts';
+import { assertLocale, documentId, futureTime, localeName, spaceName } from './inputs.ts';
 
 interface VersionRow {
   state: 'published' | 'draft';
@@ -39,71 +43,112 @@ async function searchTextOf(
   );
 }
 
+/** What publishing and unpublishing need: the space's database and cache, and where failures are logged. */
+export interface ContentChangeDeps {
+  db: Db;
+  cache: TaggedCache;
+  log: Logger;
+  space: SpaceRef;
+}
+
+/** One document in one locale; `claim` runs inside the change's transaction (a scheduled run claims its row). */
+export interface DocumentChange {
+  id: string;
+  locale: string;
+  /**
+   * Runs in the change's transaction right after the document is locked; what it throws rolls the change back.
+   * A scheduled run deletes its row here, so that of two processes only one changes the document.
+   */
+  claim?: (tx: Queryable) => Promise<void>;
+}
+
 /**
  * Publishes a document in one locale: its draft becomes the published version (search text recomputed), or,
  * without a draft, the published version is published again. `publishedAt` keeps the first publication.
  * Purges the document's tags and its descendants' (their permalinks hang on it, and those an unpublish of
- * this document hid are delivered again: the delivery index's triggers recompute the subtree), and the lists.
+ * this document hid are delivered again: the delivery index's triggers recompute the subtree), and the lists,
+ * then records the `content.published` event. `content.publish` and scheduled publishing both call this.
+ */
+export async function publishDocument(deps: ContentChangeDeps, change: DocumentChange): Promise<string> {
+  const { id, locale } = change;
+  assertLocale(deps.space, locale);
+  const published = await deps.db.transaction(async (tx) => {
+    const doc = await tx.query<{ type: string }>(
+      'select type from documents where id = $1 and space_id = $2 for update',
+      [id, deps.space.id],
+    );
+    if (!doc.rows[0]) throw new AppError('content.notFound');
+    await change.claim?.(tx);
+    const versions = await tx.query<VersionRow>(
+      'select state, title, slug, fields, published_at from document_versions where document_id = $1 and locale = $2',
+      [id, locale],
+    );
+    const draft = versions.rows.find((v) => v.state === 'draft');
+    const current = versions.rows.find((v) => v.state === 'published');
+    const source = draft ?? current;
+    if (!source) {
+      throw new AppError('content.notFound', {
+        message: `The document has no version in locale "${locale}".`,
+      });
+    }
+    const text = await searchTextOf(tx, deps.space.id, id, doc.rows[0].type, source.fields);
+    const res = await tx.query<{ published_at: Date }>(
+      `insert into document_versions (document_id, locale, state, title, slug, fields, published_at, updated_at, search_text)
+       values ($1, $2, 'published', $3, $4, $5, coalesce($6::timestamptz, now()), now(), $7)
+       on conflict (document_id, locale, state) do update set title = excluded.title, slug = excluded.slug,
+         fields = excluded.fields, published_at = excluded.published_at, updated_at = now(), search_text = excluded.search_text
+       returning published_at`,
+      [
+        id,
+        locale,
+        source.title,
+        source.slug,
+        JSON.stringify(source.fields),
+        current?.published_at ?? null,
+        text,
+      ],
+    );
+    if (draft) {
+      await tx.query(
+        `delete from document_versions where document_id = $1 and locale = $2 and state = 'draft'`,
+        [id, locale],
+      );
+    }
+    return res.rows[0]!.published_at;
+  });
+  const subtree = await documentSubtree(deps.db, deps.space.id, id);
+  await deps.cache.purgeTags([...subtree.map(cacheTags.document), cacheTags.lists(deps.space.id)]);
+  await emitDocumentEvent(deps, 'content.published', id, { locale });
+  return new Date(published).toISOString();
+}
+
+/**
+ * `content.publish`: publishes now (`publishDocument`), or, with `publishAt`, stores a scheduled publish that
+ * the management processes run at that time (core/scheduling/) and changes nothing now.
  */
 export const contentPublish = defineProcedure({
   name: 'content.publish',
   permission: 'space:write',
-  input: z.strictObject({ space: spaceName, id: documentId, locale: localeName }),
+  input: z.strictObject({
+    space: spaceName,
+    id: documentId,
+    locale: localeName,
+    publishAt: futureTime.optional(),
+  }),
   async run(ctx, input) {
-    assertLocale(ctx.space, input.locale);
-    const published = await ctx.db.transaction(async (tx) => {
-      const doc = await tx.query<{ type: string }>(
-        'select type from documents where id = $1 and space_id = $2 for update',
-        [input.id, ctx.space.id],
-      );
-      if (!doc.rows[0]) throw new AppError('content.notFound');
-      const versions = await tx.query<VersionRow>(
-        'select state, title, slug, fields, published_at from document_versions where document_id = $1 and locale = $2',
-        [input.id, input.locale],
-      );
-      const draft = versions.rows.find((v) => v.state === 'draft');
-      const current = versions.rows.find((v) => v.state === 'published');
-      const source = draft ?? current;
-      if (!source) {
-        throw new AppError('content.notFound', {
-          message: `The document has no version in locale "${input.locale}".`,
-        });
-      }
-      const text = await searchTextOf(tx, ctx.space.id, input.id, doc.rows[0].type, source.fields);
-      const res = await tx.query<{ published_at: Date }>(
-        `insert into document_versions (document_id, locale, state, title, slug, fields, published_at, updated_at, search_text)
-         values ($1, $2, 'published', $3, $4, $5, coalesce($6::timestamptz, now()), now(), $7)
-         on conflict (document_id, locale, state) do update set title = excluded.title, slug = excluded.slug,
-           fields = excluded.fields, published_at = excluded.published_at, updated_at = now(), search_text = excluded.search_text
-         returning published_at`,
-        [
-          input.id,
-          input.locale,
-          source.title,
-          source.slug,
-          JSON.stringify(source.fields),
-          current?.published_at ?? null,
-          text,
-        ],
-      );
-      if (draft) {
-        await tx.query(
-          `delete from document_versions where document_id = $1 and locale = $2 and state = 'draft'`,
-          [input.id, input.locale],
-        );
-      }
-      return res.rows[0]!.published_at;
-    });
-    const subtree = await documentSubtree(ctx.db, ctx.space.id, input.id);
-    await ctx.cache.purgeTags([...subtree.map(cacheTags.document), cacheTags.lists(ctx.space.id)]);
-    await emitDocumentEvent(ctx, 'content.published', input.id, { locale: input.locale });
     ctx.audit.target = input.id;
+    if (input.publishAt) {
+      const scheduled = await scheduleAction(ctx, {
+        id: input.id,
+        locale: input.locale,
+        action: 'publish',
+        at: input.publishAt,
+      });
+      ctx.audit.details = { locale: input.locale, publishAt: scheduled.at };
+      return scheduled;
+    }
+    const publishedAt = await publishDocument(ctx, input);
     ctx.audit.details = { locale: input.locale };
-    return {
-      id: input.id,
-      locale: input.locale,
-      status: 'published',
-      publishedAt: new Date(published).toISOString(),
-    };
+    return { id: input.id, locale: input.locale, status: 'published', publishedAt };
   },
 });

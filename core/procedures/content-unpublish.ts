@@ -3,9 +3,11 @@ import { cacheTags } from '../cache/tags.ts';
 import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
+import { scheduleAction } from '../scheduling/schedule-action.ts';
 import { emitDocumentEvent } from '../webhooks/events.ts';
+import type { ContentChangeDeps, DocumentChange } from './content-publish.ts';
 import { documentSubtree } from './document-tree.ts';
-import { assertLocale, documentId, localeName, spaceName } from './inputs.ts';
+import { assertLocale, documentId, futureTime, localeName, spaceName } from './inputs.ts';
 
 /**
  * Takes down the published versions of `ids` in one locale. Nothing is lost: a published version without a
@@ -28,12 +30,62 @@ async function takeDown(tx: Queryable, ids: string[], locale: string): Promise<s
   return [...dropped.rows, ...kept.rows].map((r) => r.document_id);
 }
 
+/** What an unpublish took down (`unpublished`) and which delivered descendants it hid with it (`hidden`). */
+export interface Unpublished {
+  unpublished: string[];
+  hidden: string[];
+}
+
 /**
  * Takes a document down in one locale. Its descendants keep their published versions: they stop being
  * delivered because their parent is not (the delivery index, migration 0002, drops them with it) and come
  * back unchanged when it is published again. `hidden` names those that were delivered and no longer are
  * (tree order); they are purged with the document, since their pages, permalinks and lists change.
- * `withDescendants: true` takes the whole subtree down instead, each one as the document itself.
+ * `withDescendants` takes the whole subtree down instead, each one as the document itself. Records the
+ * `content.unpublished` event when anything changed. `content.unpublish` and scheduled unpublishing call this.
+ */
+export async function unpublishDocument(
+  deps: ContentChangeDeps,
+  change: DocumentChange & { withDescendants?: boolean | undefined },
+): Promise<Unpublished> {
+  const { id, locale } = change;
+  assertLocale(deps.space, locale);
+  const { unpublished, hidden } = await deps.db.transaction(async (tx) => {
+    // Locked as content.publish locks it: a publish and an unpublish of one document take turns.
+    const doc = await tx.query('select 1 from documents where id = $1 and space_id = $2 for update', [
+      id,
+      deps.space.id,
+    ]);
+    if (doc.rows.length === 0) throw new AppError('content.notFound');
+    await change.claim?.(tx);
+    if (change.withDescendants) {
+      const subtree = await documentSubtree(tx, deps.space.id, id);
+      const down = await takeDown(tx, subtree, locale);
+      return { unpublished: subtree.filter((d) => down.includes(d)), hidden: [] as string[] };
+    }
+    // Every delivered descendant hangs on this document: read before it goes, in tree order (sort_key).
+    const below = await tx.query<{ document_id: string }>(
+      `select document_id from delivered_documents
+       where ancestors @> array[$1::uuid] and locale = $2 and space_id = $3
+       order by sort_key`,
+      [id, locale, deps.space.id],
+    );
+    const down = await takeDown(tx, [id], locale);
+    return { unpublished: down, hidden: down.length > 0 ? below.rows.map((r) => r.document_id) : [] };
+  });
+  if (unpublished.length > 0) {
+    await deps.cache.purgeTags([
+      ...[...unpublished, ...hidden].map(cacheTags.document),
+      cacheTags.lists(deps.space.id),
+    ]);
+    await emitDocumentEvent(deps, 'content.unpublished', id, { locale, unpublished, hidden });
+  }
+  return { unpublished, hidden };
+}
+
+/**
+ * `content.unpublish`: takes the document down now (`unpublishDocument`), or, with `unpublishAt`, stores a
+ * scheduled unpublish that the management processes run at that time (core/scheduling/) and changes nothing now.
  */
 export const contentUnpublish = defineProcedure({
   name: 'content.unpublish',
@@ -43,47 +95,26 @@ export const contentUnpublish = defineProcedure({
     id: documentId,
     locale: localeName,
     withDescendants: z.boolean().optional(),
+    unpublishAt: futureTime.optional(),
   }),
   async run(ctx, input) {
-    assertLocale(ctx.space, input.locale);
-    const { unpublished, hidden } = await ctx.db.transaction(async (tx) => {
-      // Locked as content.publish locks it: a publish and an unpublish of one document take turns.
-      const doc = await tx.query('select 1 from documents where id = $1 and space_id = $2 for update', [
-        input.id,
-        ctx.space.id,
-      ]);
-      if (doc.rows.length === 0) throw new AppError('content.notFound');
-      if (input.withDescendants) {
-        const subtree = await documentSubtree(tx, ctx.space.id, input.id);
-        const down = await takeDown(tx, subtree, input.locale);
-        return { unpublished: subtree.filter((id) => down.includes(id)), hidden: [] as string[] };
-      }
-      // Every delivered descendant hangs on this document: read before it goes, in tree order (sort_key).
-      const below = await tx.query<{ document_id: string }>(
-        `select document_id from delivered_documents
-         where ancestors @> array[$1::uuid] and locale = $2 and space_id = $3
-         order by sort_key`,
-        [input.id, input.locale, ctx.space.id],
-      );
-      const down = await takeDown(tx, [input.id], input.locale);
-      return {
-        unpublished: down,
-        hidden: down.length > 0 ? below.rows.map((r) => r.document_id) : [],
-      };
-    });
-    if (unpublished.length > 0) {
-      await ctx.cache.purgeTags([
-        ...[...unpublished, ...hidden].map(cacheTags.document),
-        cacheTags.lists(ctx.space.id),
-      ]);
-    }
-    if (unpublished.length > 0)
-      await emitDocumentEvent(ctx, 'content.unpublished', input.id, {
-        locale: input.locale,
-        unpublished,
-        hidden,
-      });
     ctx.audit.target = input.id;
+    if (input.unpublishAt) {
+      const scheduled = await scheduleAction(ctx, {
+        id: input.id,
+        locale: input.locale,
+        action: 'unpublish',
+        at: input.unpublishAt,
+        withDescendants: input.withDescendants ?? false,
+      });
+      ctx.audit.details = {
+        locale: input.locale,
+        unpublishAt: scheduled.at,
+        ...(input.withDescendants ? { withDescendants: true } : {}),
+      };
+      return scheduled;
+    }
+    const { unpublished, hidden } = await unpublishDocument(ctx, input);
     ctx.audit.details = { locale: input.locale, unpublished, hidden };
     return { id: input.id, locale: input.locale, status: 'unpublished', unpublished, hidden };
   },

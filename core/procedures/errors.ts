@@ -20,4 +20,8 @@ registerErrors({
     message: 'The document has children; move them first, or delete them with it (withChildren).',
   },
   'content.draftNotFound': { kind: 'not_found', message: 'The document has no draft in this locale.' },
+  'content.notScheduled': {
+    kind: 'not_found',
+    message: 'Nothing is scheduled for this document in this locale.',
+  },
 });

@@ -6,7 +6,9 @@ import { contentGet } from './content-get.ts';
 import { contentList } from './content-list.ts';
 import { contentMove } from './content-move.ts';
 import { contentPublish } from './content-publish.ts';
+import { contentScheduled } from './content-scheduled.ts';
 import { contentUnpublish } from './content-unpublish.ts';
+import { contentUnschedule } from './content-unschedule.ts';
 import { contentUpdate } from './content-update.ts';
 import { redirectsCreate, redirectsDelete, redirectsList, redirectsUpdate } from './redirects.ts';
 import { webhooksDeliveries } from './webhook-deliveries.ts';
@@ -23,6 +25,8 @@ export const coreProcedures: AnyProcedure[] = [
   contentDiscardDraft,
   contentPublish,
   contentUnpublish,
+  contentScheduled,
+  contentUnschedule,
   redirectsList,
   redirectsCreate,
   redirectsUpdate,

@@ -16,3 +16,12 @@ export function assertLocale(space: SpaceRef, locale: string, path = 'locale'): 
     ],
   });
 }
+
+/**
+ * A time still to come, as ISO 8601 with seconds and an offset (`2026-03-01T09:00:00+01:00`, `…Z`): when a
+ * scheduled publish or unpublish runs. A time already past is refused rather than run at once (as Contentful
+ * does), so that a late request never changes the site unannounced.
+ */
+export const futureTime = z.iso
+  .datetime({ offset: true, abort: true, message: 'must be an ISO 8601 time with seconds and an offset' })
+  .refine((s) => Date.parse(s) > Date.now(), 'must be in the future');

@@ -1,8 +1,17 @@
 import type { ApiPrincipal } from '../auth/api-keys.ts';
 import type { Queryable } from '../db/types.ts';
 
+/** Who acted: an API key (a studio session acts as its key), or Verso itself (`system:<part>`, e.g. the scheduler). */
+export type Actor = ApiPrincipal | { system: string };
+
+/** The actor as audit entries and scheduled actions write it: `apiKey:<id> (<name>)` or `system:<part>`. */
+export function actorName(actor: Actor): string {
+  if ('system' in actor) return `system:${actor.system}`;
+  return `apiKey:${actor.keyId}${actor.name ? ` (${actor.name})` : ''}`;
+}
+
 export interface AuditEntry {
-  principal: ApiPrincipal;
+  principal: Actor;
   action: string;
   spaceId?: string | null;
   target?: string | null;
@@ -34,7 +43,7 @@ export async function writeAudit(db: Queryable, entry: AuditEntry): Promise<void
   await db.query(
     'insert into audit_entries (actor, action, space_id, target, details) values ($1, $2, $3, $4, $5)',
     [
-      `apiKey:${entry.principal.keyId}${entry.principal.name ? ` (${entry.principal.name})` : ''}`,
+      actorName(entry.principal),
       entry.action,
       entry.spaceId ?? null,
       entry.target ?? null,
