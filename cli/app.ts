@@ -123,6 +123,7 @@ export function buildApp(mode: ServerMode, services: Services): Hono {
           log,
           procedures: [...allProcedures(services.plugins), ...studioProcedures(services)],
           plugins: services.plugins,
+          storage: services.storage,
           instance: {
             authSecret: services.authSecret,
             siteOrigin: siteOriginOf(services.config),

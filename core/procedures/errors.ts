@@ -20,4 +20,16 @@ registerErrors({
     message: 'The document has children; move them first, or delete them with it (withChildren).',
   },
   'content.draftNotFound': { kind: 'not_found', message: 'The document has no draft in this locale.' },
+  'menu.invalid': {
+    kind: 'validation',
+    message: 'The menu items do not fit the space (their documents, locales or item ids).',
+  },
+  'menu.conflict': {
+    kind: 'conflict',
+    message: 'The menu changed since it was read; read it again and reapply the change.',
+  },
+  'asset.inUse': {
+    kind: 'conflict',
+    message: 'The asset is in use; remove it from what uses it first.',
+  },
 });
