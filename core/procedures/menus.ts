@@ -85,10 +85,11 @@ function toTree(
   known: ReadonlyMap<string, unknown>,
 ): MenuItemInput[] {
   return items.map((item, i) => {
-    if (item.id !== undefined && !known.has(item.id))
+    const id = item.id?.toLowerCase();
+    if (id !== undefined && !known.has(id))
       throw menuInvalid(`${path}[${i}].id: no item with this id in the menu`);
     return {
-      id: item.id ?? randomUUID(),
+      id: id ?? randomUUID(),
       label: { [locale]: item.label },
       url: item.url,
       target: item.target,
