@@ -134,6 +134,7 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
           log,
           procedures: [...allProcedures(services.plugins), ...studioProcedures(services)],
           plugins: services.plugins,
+          storage: services.storage,
           instance: {
             authSecret: services.authSecret,
             siteOrigin: siteOriginOf(services.config),

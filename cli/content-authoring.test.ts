@@ -21,7 +21,8 @@ const UNRELATED_API = `/v1/content/${demo(31)}`;
  * set of services (one cache, as one process has), over real HTTP, on PostgreSQL with DATABASE_URL, else PGlite,
  * on the demo space.
  * A document created, updated and published appears in REST, GraphQL and the site; an unrelated page stays
- * cached (answered by the fast path, which answers only from a standing cache entry).
+ * cached (answered by the fast path, which answers only from a standing cache entry). A menu or an asset
+ * changed shows at once where it is shown, and only there.
  */
 describe('content authoring through /rpc, read back through REST, GraphQL and the site', () => {
   let services: Services;
@@ -132,5 +133,67 @@ describe('content authoring through /rpc, read back through REST, GraphQL and th
     expect((await page('/about/shipping-to-the-uk')).status).toBe(404);
     expect((await get(`${base.public}/v1/content/${SHIPPING}`)).status).toBe(404);
     expect(await cachedApi()).toBe(true);
+  });
+
+  it('menus.update and assets.update show at once on the site and in /v1; unrelated answers stay cached', async () => {
+    const footer = `${base.public}/v1/menus/footer?locale=en`;
+    const cachedAt = async (url: string) => {
+      const hits = fastApi.hits;
+      expect((await get(url)).status).toBe(200);
+      return fastApi.hits === hits + 1;
+    };
+    await get(footer);
+    expect(await cachedAt(footer)).toBe(true);
+    await get(`${base.public}${UNRELATED_API}`);
+    await get(`${base.public}/v1/menus/main?locale=en`);
+    expect((await page(UNRELATED)).text).toContain('Coffees');
+
+    const menu = (await rpc('menus.get', { key: 'main' })).body;
+    type Item = { id: string; label: Record<string, string>; children: Item[] } & Record<string, unknown>;
+    const write = (items: Item[]): unknown[] =>
+      items.map((i) => ({
+        id: i.id,
+        label: i.label.en === 'Coffees' ? 'Our coffees' : i.label.en,
+        contentId: i.contentId,
+        url: i.url,
+        target: i.target,
+        children: write(i.children),
+      }));
+    const updated = await rpc('menus.update', {
+      key: 'main',
+      locale: 'en',
+      revision: menu.revision,
+      items: write(menu.items),
+    });
+    expect([updated.status, updated.body.revision]).toEqual([200, menu.revision + 1]);
+    const main = (await get(`${base.public}/v1/menus/main?locale=en`)).body;
+    expect(main.items.map((i: { label: string }) => i.label)).toContain('Our coffees');
+    const site = (await page(UNRELATED)).text;
+    expect(site).toContain('Our coffees');
+    // The other locale's labels are kept.
+    const de = (await get(`${base.public}/v1/menus/main?locale=de`)).body;
+    expect(de.items.map((i: { label: string }) => i.label)).toContain('Kaffees');
+    expect(await cachedAt(footer)).toBe(true);
+    expect(await cachedApi()).toBe(true);
+
+    // The pour-over photo on its blog post: a new alt text shows at once; other answers stay cached.
+    const POUR_OVER = 'a55e0000-0000-4000-8000-000000000003';
+    const post = '/blog/better-pour-over-at-home';
+    expect((await page(post)).text).toContain('A paper-filter dripper');
+    expect(await cachedAt(footer)).toBe(true);
+    const alt = 'A glass dripper, water poured in slow circles';
+    expect((await rpc('assets.update', { id: POUR_OVER, alt })).status).toBe(200);
+    expect((await page(post)).text).toContain(alt);
+    expect(await cachedAt(footer)).toBe(true);
+    expect(await cachedApi()).toBe(true);
+
+    const refused = await rpc('assets.delete', { id: POUR_OVER });
+    expect([refused.status, refused.body.error.key]).toEqual([409, 'asset.inUse']);
+    expect(refused.body.error.details[0].params.documents).toContainEqual({
+      id: demo(22),
+      title: 'How to brew a better pour-over at home',
+      published: true,
+    });
+    expect((await page(post)).text).toContain(alt);
   });
 });

@@ -24,6 +24,11 @@ export interface Plugin {
   procedures?: AnyProcedure[];
   /** Checks a block's `ext.<section key>` value, e.g. the website plugin's chosen design and instance style. */
   blockExt?: { check(value: unknown, path: string): string | undefined };
+  /**
+   * What of the plugin's own data in the space uses an asset (`assets.delete` refuses while anything does), as
+   * short descriptions such as `design page/blog-post` or `website settings`; none: an empty list.
+   */
+  assetUses?(db: Queryable, spaceId: string, assetId: string): Promise<string[]>;
   spaceSection?: {
     /** The file's top-level key, e.g. `website`. */
     key: string;

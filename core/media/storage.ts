@@ -13,7 +13,10 @@ export interface MediaStorage {
   /** The whole file in memory: for imports, exports and image work, never for answering a request. */
   get(key: string): Promise<Buffer>;
   has(key: string): Promise<boolean>;
-  /** Removes the file; an absent key is not an error. Only for files nothing refers to (a refused import's). */
+  /**
+   * Removes the file; an absent key is not an error. Only for files nothing refers to (a refused import's, or
+   * a deleted asset's that no other asset shares).
+   */
   remove(key: string): Promise<void>;
   /** Size in bytes, or null when the key is absent. */
   size(key: string): Promise<number | null>;

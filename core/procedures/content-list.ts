@@ -49,7 +49,7 @@ function decodeCursor(cursor: string): [number, string, string] {
   });
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The documents as an editor sees them, drafts included, in tree order (position, creation time): the children

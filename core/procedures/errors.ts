@@ -24,4 +24,16 @@ registerErrors({
     kind: 'not_found',
     message: 'Nothing is scheduled for this document in this locale.',
   },
+  'menu.invalid': {
+    kind: 'validation',
+    message: 'The menu items do not fit the space (their documents, locales or item ids).',
+  },
+  'menu.conflict': {
+    kind: 'conflict',
+    message: 'The menu changed since it was read; read it again and reapply the change.',
+  },
+  'asset.inUse': {
+    kind: 'conflict',
+    message: 'The asset is in use; remove it from what uses it first.',
+  },
 });

@@ -1,4 +1,6 @@
 import type { AnyProcedure } from '../rpc/procedure.ts';
+import { assetsList } from './assets-list.ts';
+import { assetsDelete, assetsUpdate } from './assets-write.ts';
 import { contentCreate } from './content-create.ts';
 import { contentDelete } from './content-delete.ts';
 import { contentDiscardDraft } from './content-discard-draft.ts';
@@ -10,6 +12,7 @@ import { contentScheduled } from './content-scheduled.ts';
 import { contentUnpublish } from './content-unpublish.ts';
 import { contentUnschedule } from './content-unschedule.ts';
 import { contentUpdate } from './content-update.ts';
+import { menusGet, menusUpdate } from './menus.ts';
 import { redirectsCreate, redirectsDelete, redirectsList, redirectsUpdate } from './redirects.ts';
 import { webhooksDeliveries } from './webhook-deliveries.ts';
 import { webhooksCreate, webhooksDelete, webhooksList, webhooksUpdate } from './webhooks.ts';
@@ -27,6 +30,11 @@ export const coreProcedures: AnyProcedure[] = [
   contentUnpublish,
   contentScheduled,
   contentUnschedule,
+  menusGet,
+  menusUpdate,
+  assetsList,
+  assetsUpdate,
+  assetsDelete,
   redirectsList,
   redirectsCreate,
   redirectsUpdate,

@@ -3,6 +3,7 @@ import type { ApiPrincipal } from '../auth/api-keys.ts';
 import type { TaggedCache } from '../cache/tagged-cache.ts';
 import type { Db } from '../db/types.ts';
 import type { Logger } from '../log.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import type { Plugin } from '../plugins.ts';
 import type { Permission } from './permissions.ts';
 import type { SpaceRef } from './spaces.ts';
@@ -27,6 +28,8 @@ export interface ProcedureContext {
   plugins: Plugin[];
   /** What some procedures need of the instance: the auth secret (signing share links) and a site host's origin. */
   instance?: ProcedureInstance;
+  /** Where original uploads live (`MEDIA_STORAGE`): `assets.delete` removes a file no asset refers to any more. */
+  storage?: MediaStorage;
 }
 
 export interface ProcedureInstance {

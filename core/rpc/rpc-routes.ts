@@ -4,6 +4,7 @@ import type { Db } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import { errorResponse } from '../http/error-handler.ts';
 import type { Logger } from '../log.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import type { Plugin } from '../plugins.ts';
 import { writeAudit } from './audit.ts';
 import { bearerPrincipal } from './bearer.ts';
@@ -21,6 +22,8 @@ export interface RpcRoutesArgs {
   /** The instance's plugins (their checks of written block values); none when left out. */
   plugins?: Plugin[];
   instance?: ProcedureInstance;
+  /** Where original uploads live; without it `assets.delete` leaves files in place. */
+  storage?: MediaStorage;
   /** The auth secret when the `auth` scope is on: the studio's session cookie then stands for a key. */
   sessionSecret?: () => string;
 }
@@ -57,6 +60,7 @@ export function rpcRoutes(args: RpcRoutesArgs): Hono {
       audit,
       plugins: args.plugins ?? [],
       ...(args.instance ? { instance: args.instance } : {}),
+      ...(args.storage ? { storage: args.storage } : {}),
     };
     const result = await procedure.run(ctx, input);
     const { space: _named, ...rest } = input as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { type RecordingCache, recordingCache } from '../cache/recording-cache.ts
 import type { Migration } from '../db/migrations.ts';
 import type { Db } from '../db/types.ts';
 import { localDiskStorage } from '../media/local-disk-storage.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import type { Plugin } from '../plugins.ts';
 import { createRateLimiter } from '../rate-limit/rate-limiter.ts';
 import { importSpace } from '../space-format/import.ts';
@@ -21,6 +22,8 @@ import { rpcRoutes } from './rpc-routes.ts';
 
 export interface RpcHarness {
   db: Db;
+  /** Where the fixture's asset files are (local disk, a new folder); `assets.delete` removes from it. */
+  storage: MediaStorage;
   cache: RecordingCache;
   captured: CapturedLog;
   app: Hono;
@@ -77,12 +80,14 @@ export async function rpcHarness({
       log: captured.log,
       procedures,
       plugins,
+      storage,
       ...(instance ? { instance } : {}),
       ...(authSecret ? { sessionSecret: () => authSecret } : {}),
     }),
   );
   return {
     db,
+    storage,
     cache,
     captured,
     app,

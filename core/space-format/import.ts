@@ -6,7 +6,8 @@ import type { Db, Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import type { Plugin, SectionContext } from '../plugins.ts';
-import type { CoreFile, MenuItemInput } from './schema.ts';
+import { insertMenuItems, menuItemRows } from './menu-items.ts';
+import type { CoreFile } from './schema.ts';
 import type { SpaceFile } from './validate.ts';
 
 export interface ImportOptions {
@@ -103,13 +104,14 @@ async function writeSpace(
   const { core } = file;
   const progress = options.onProgress ?? (() => {});
   await db.transaction(async (tx) => {
+    const menuRevisions = await currentMenuRevisions(tx, core.space.name);
     await replaceOrRefuse(tx, core, options.replace === true);
     await assertIdsFree(tx, core);
     await insertSpace(tx, core, stored);
     progress('content model', core.contentTypes.length + core.blockTypes.length);
     await insertDocuments(tx, core);
     progress('documents', core.documents.length);
-    await insertMenusAndRedirects(tx, core);
+    await insertMenusAndRedirects(tx, core, menuRevisions);
     progress('menus and redirects', core.menus.length + core.redirects.length);
     const ctx: SectionContext = {
       spaceId: core.space.id,
@@ -324,41 +326,42 @@ async function insertDocumentRows(tx: Queryable, core: CoreFile) {
   }
 }
 
-function flattenItems(
-  items: MenuItemInput[],
-  menuId: string,
-  parentId: string | null,
-): Array<Record<string, unknown>> {
-  return items.flatMap((item, position) => [
-    {
-      id: item.id,
-      menu_id: menuId,
-      parent_id: parentId,
-      position,
-      label: item.label,
-      url: item.url,
-      target: item.target,
-      content_id: item.contentId,
-    },
-    ...flattenItems(item.children, menuId, item.id),
-  ]);
+/** The revisions of the menus of the space a replacing import swaps out, by machine name (`menus.update` names them so). */
+async function currentMenuRevisions(tx: Queryable, spaceName: string): Promise<Map<string, number>> {
+  const res = await tx.query<{ machine_name: string; revision: string }>(
+    `select m.machine_name, m.revision::text as revision from menus m join spaces s on s.id = m.space_id
+     where s.name = $1`,
+    [spaceName],
+  );
+  return new Map(res.rows.map((r) => [r.machine_name, Number(r.revision)]));
 }
 
-async function insertMenusAndRedirects(tx: Queryable, core: CoreFile) {
+/**
+ * Menus, their items and the redirects. A menu that replaces one of the same machine name gets the next revision,
+ * so that an editor holding the old one gets 409 `menu.conflict` instead of writing over the imported menu.
+ */
+async function insertMenusAndRedirects(tx: Queryable, core: CoreFile, revisions: Map<string, number>) {
   const spaceId = core.space.id;
   await tx.query(
-    `insert into menus (id, space_id, name, machine_name, position)
-     select id, $2, name, machine_name, position from jsonb_to_recordset($1::jsonb) as x(id uuid, name text, machine_name text, position int)`,
+    `insert into menus (id, space_id, name, machine_name, position, revision)
+     select id, $2, name, machine_name, position, revision
+     from jsonb_to_recordset($1::jsonb) as x(id uuid, name text, machine_name text, position int, revision bigint)`,
     [
-      json(core.menus.map((m, i) => ({ id: m.id, name: m.name, machine_name: m.machineName, position: i }))),
+      json(
+        core.menus.map((m, i) => ({
+          id: m.id,
+          name: m.name,
+          machine_name: m.machineName,
+          position: i,
+          revision: (revisions.get(m.machineName) ?? 0) + 1,
+        })),
+      ),
       spaceId,
     ],
   );
-  await tx.query(
-    `insert into menu_items (id, menu_id, parent_id, position, label, url, target, content_id)
-     select id, menu_id, parent_id, position, label, url, target, content_id
-     from jsonb_to_recordset($1::jsonb) as x(id uuid, menu_id uuid, parent_id uuid, position int, label jsonb, url text, target text, content_id uuid)`,
-    [json(core.menus.flatMap((m) => flattenItems(m.items, m.id, null)))],
+  await insertMenuItems(
+    tx,
+    core.menus.flatMap((m) => menuItemRows(m.items, m.id)),
   );
   await tx.query(
     `insert into redirects (space_id, locale, from_path, to_path, status, content_id, position)

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { technicalName, typeDefSchema } from './field-defs.ts';
+import {
+  type MenuItemInput,
+  menuItemLabel,
+  menuItemTarget,
+  menuItemUrl,
+  menuMachineName,
+  oneMenuLink,
+} from './menu-items.ts';
 import { isSafeUrl } from './safe-url.ts';
+
+export type { MenuItemInput } from './menu-items.ts';
 
 export const FORMAT = 'verso.space/1';
 
@@ -23,7 +33,6 @@ const host = z
     /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
     'must be a lowercase host name without port',
   );
-const safeUrl = z.string().refine(isSafeUrl, 'must be an http(s), mailto or tel address or a path');
 
 export const spaceSchema = z
   .strictObject({
@@ -51,6 +60,9 @@ const userSchema = z.strictObject({
 });
 
 const unit = z.number().min(0).max(1);
+/** An asset's focal point and crop as fractions (0..1) of the image; `assets.update` checks them with these. */
+export const focalPointSchema = z.strictObject({ x: unit, y: unit });
+export const cropSchema = z.strictObject({ x: unit, y: unit, width: unit, height: unit });
 const assetSchema = z
   .strictObject({
     id,
@@ -62,8 +74,8 @@ const assetSchema = z
     width: z.number().int().positive().nullable().optional(),
     height: z.number().int().positive().nullable().optional(),
     alt: z.string().default(''),
-    focalPoint: z.strictObject({ x: unit, y: unit }).nullable().default(null),
-    crop: z.strictObject({ x: unit, y: unit, width: unit, height: unit }).nullable().default(null),
+    focalPoint: focalPointSchema.nullable().default(null),
+    crop: cropSchema.nullable().default(null),
     data: z.base64({ message: 'must be base64' }).optional(),
     file: z.string().min(1).optional(),
   })
@@ -95,34 +107,23 @@ const documentSchema = z.strictObject({
   ),
 });
 
-const label = z.union([z.string(), z.record(z.string(), z.string())]);
-export interface MenuItemInput {
-  id: string;
-  label: string | Record<string, string>;
-  url: string | null;
-  target: '_self' | '_blank';
-  contentId: string | null;
-  children: MenuItemInput[];
-}
 const menuItemSchema: z.ZodType<MenuItemInput> = z.lazy(() =>
   z
     .strictObject({
       id,
-      label,
-      url: safeUrl.nullable().default(null),
-      target: z.enum(['_self', '_blank']).default('_self'),
+      label: menuItemLabel,
+      url: menuItemUrl.nullable().default(null),
+      target: menuItemTarget.default('_self'),
       contentId: nullableId.default(null),
       children: z.array(menuItemSchema).default([]),
     })
-    .refine((i) => i.url === null || i.contentId === null, {
-      message: 'points to either url or contentId, not both',
-    }),
+    .refine(oneMenuLink.test, { message: oneMenuLink.message }),
 );
 
 const menuSchema = z.strictObject({
   id,
   name: z.string().min(1, 'required'),
-  machineName: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be [a-z0-9_-]+'),
+  machineName: menuMachineName,
   items: z.array(menuItemSchema).default([]),
 });
 

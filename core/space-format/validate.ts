@@ -4,7 +4,8 @@ import { blockExtCheck, versionFieldsProblem } from './document-fields.ts';
 import type { TypeDef } from './field-defs.ts';
 import type { ValueContext } from './field-values.ts';
 import { firstIssue } from './issue-message.ts';
-import { type CoreFile, coreFileSchema, FORMAT, type MenuItemInput } from './schema.ts';
+import { menuItemsProblem } from './menu-items.ts';
+import { type CoreFile, coreFileSchema, FORMAT } from './schema.ts';
 
 export interface SpaceFile {
   core: CoreFile;
@@ -200,32 +201,11 @@ function checkDocuments(core: CoreFile, values: ValueContext): string | undefine
   return undefined;
 }
 
-function checkMenuItems(
-  items: MenuItemInput[],
-  path: string,
-  ctx: SectionContext,
-  seen: Set<string>,
-): string | undefined {
-  for (const [i, item] of items.entries()) {
-    const p = `${path}[${i}]`;
-    if (seen.has(item.id)) return `${p}.id: duplicate`;
-    seen.add(item.id);
-    if (item.contentId && !ctx.ids.documents.has(item.contentId))
-      return `${p}.contentId: no document with id ${item.contentId}`;
-    if (typeof item.label === 'object') {
-      const stray = Object.keys(item.label).find((l) => !ctx.locales.includes(l));
-      if (stray) return `${p}.label.${stray}: not a locale of the space`;
-    }
-    const problem = checkMenuItems(item.children, `${p}.children`, ctx, seen);
-    if (problem) return problem;
-  }
-  return undefined;
-}
-
 function checkMenus(core: CoreFile, ctx: SectionContext): string | undefined {
   const seen = new Set<string>();
+  const refs = { documents: ctx.ids.documents, locales: ctx.locales };
   for (const [i, menu] of core.menus.entries()) {
-    const problem = checkMenuItems(menu.items, `menus[${i}].items`, ctx, seen);
+    const problem = menuItemsProblem(menu.items, `menus[${i}].items`, refs, seen);
     if (problem) return problem;
   }
   return undefined;

@@ -32,3 +32,28 @@ export async function designAssetIds(
   const res = await db.query<{ id: string }>(DESIGN_ASSETS_SQL, [args.spaceId, ids]);
   return new Set(res.rows.map((r) => r.id));
 }
+
+/**
+ * What of the website's data uses an asset, draft designs included (a draft is published later as it is): the
+ * designs by kind and key, and the settings (logo, favicon, share image). Named for `assets.delete`'s refusal.
+ */
+export async function websiteAssetUses(db: Queryable, spaceId: string, assetId: string): Promise<string[]> {
+  if (!isUuid(assetId)) return [];
+  const needle = `"${assetId.toLowerCase()}"`;
+  const res = await db.query<{ use: string }>(
+    `select * from (
+       select 'design ' || kind || '/' || key
+         || case when environment = 'production' then '' else ' (' || environment || ')' end as use
+       from website_designs
+       where space_id = $1
+         and (strpos(coalesce(published::text, ''), $2) > 0 or strpos(coalesce(draft::text, ''), $2) > 0)
+       order by position, kind, key
+     ) designs
+     union all
+     select 'website settings' || case when environment = 'production' then '' else ' (' || environment || ')' end
+     from space_plugin_settings
+     where space_id = $1 and plugin_id = 'website' and strpos(settings::text, $2) > 0`,
+    [spaceId, needle],
+  );
+  return res.rows.map((r) => r.use);
+}

@@ -1,5 +1,6 @@
 import { migrationsIn } from '../../core/db/migrations.ts';
 import type { Plugin } from '../../core/plugins.ts';
+import { websiteAssetUses } from '../media/design-assets.ts';
 import { websiteProcedureErrors, websiteProcedures } from '../procedures/index.ts';
 import { checkBlockExt, websiteSpaceSection } from './website-section.ts';
 
@@ -11,4 +12,5 @@ export const websitePlugin: Plugin = {
   blockExt: { check: checkBlockExt },
   errors: websiteProcedureErrors,
   procedures: websiteProcedures,
+  assetUses: websiteAssetUses,
 };
