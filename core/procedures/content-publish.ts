@@ -104,7 +104,8 @@ export async function publishDocument(deps: ContentChangeDeps, change: DocumentC
         source.title,
         source.slug,
         JSON.stringify(source.fields),
-        current?.published_at ?? null,
+        // The first publication: of the published version, else the one an unpublish left on the draft.
+        current?.published_at ?? draft?.published_at ?? null,
         text,
       ],
     );

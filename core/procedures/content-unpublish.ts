@@ -11,9 +11,18 @@ import { assertLocale, documentId, futureTime, localeName, spaceName } from './i
 
 /**
  * Takes down the published versions of `ids` in one locale. Nothing is lost: a published version without a
- * newer draft becomes the draft; with one it is dropped (the draft is newer). Answers the ids taken down.
+ * newer draft becomes the draft; with one it is dropped (the draft is newer). Either way the draft keeps the
+ * time of the first publication, which a later publish keeps. Answers the ids taken down.
  */
 async function takeDown(tx: Queryable, ids: string[], locale: string): Promise<string[]> {
+  // The first publication's time stays with the document: a newer draft keeps it for the next publish.
+  await tx.query(
+    `update document_versions d set published_at = p.published_at
+     from document_versions p
+     where d.document_id = any($1::uuid[]) and d.locale = $2 and d.state = 'draft' and d.published_at is null
+       and p.document_id = d.document_id and p.locale = d.locale and p.state = 'published'`,
+    [ids, locale],
+  );
   const dropped = await tx.query<{ document_id: string }>(
     `delete from document_versions p
      where p.document_id = any($1::uuid[]) and p.locale = $2 and p.state = 'published'

@@ -48,6 +48,9 @@ describe.each(testDatabases())('content.publish and content.unpublish on $kind',
   });
 
   it('publishes a document never published in a locale, stamping publishedAt now', async () => {
+    // Never published: its draft holds no first publication (the fixture's drafts carry one, as an export of a
+    // document unpublished after its first publication would).
+    await h.db.query(`update document_versions set published_at = null where document_id = $1`, [ids.hidden]);
     const res = await h.call('content.publish', { space: 'fixture', id: ids.hidden, locale: 'en' }, key);
     expect(res.status).toBe(200);
     const [only] = await versions(ids.hidden, 'en');
@@ -174,9 +177,25 @@ describe.each(testDatabases())('content.publish and content.unpublish on $kind',
       `insert into document_versions (document_id, locale, state, title, slug, fields) values ($1, 'de', 'draft', 'Team (neu)', 'team', '{}')`,
       [ids.team],
     );
+    const first = (await versions(ids.team, 'de'))[1]!.published_at!.toISOString();
     await h.call('content.unpublish', { space: 'fixture', id: ids.team, locale: 'de' }, key);
     expect((await versions(ids.team, 'de')).map((v) => [v.state, v.title])).toEqual([
       ['draft', 'Team (neu)'],
     ]);
+    // Published again, it keeps the date of its first publication (the draft held it meanwhile).
+    const res = await h.call('content.publish', { space: 'fixture', id: ids.team, locale: 'de' }, key);
+    expect(((await res.json()) as { publishedAt: string }).publishedAt).toBe(first);
+  });
+
+  it('unpublish then publish keeps the first publication date (docs/management-api.md)', async () => {
+    const first = (await versions(ids.englishOnly, 'en')).find((v) => v.state === 'published')!.published_at!;
+    expect(
+      (await h.call('content.unpublish', { space: 'fixture', id: ids.englishOnly, locale: 'en' }, key))
+        .status,
+    ).toBe(200);
+    const res = await h.call('content.publish', { space: 'fixture', id: ids.englishOnly, locale: 'en' }, key);
+    expect(((await res.json()) as { publishedAt: string }).publishedAt).toBe(first.toISOString());
+    const [only] = await versions(ids.englishOnly, 'en');
+    expect(only!.published_at!.toISOString()).toBe(first.toISOString());
   });
 });
