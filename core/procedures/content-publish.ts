@@ -5,9 +5,11 @@ import { searchText } from '../content/search-text.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Logger } from '../log.ts';
+import type { Plugin } from '../plugins.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
 import type { SpaceRef } from '../rpc/spaces.ts';
 import { scheduleAction } from '../scheduling/schedule-action.ts';
+import { contentInvalid, spaceValueContext, versionFieldsProblem } from '../space-format/document-fields.ts';
 import type { FieldDef } from '../space-format/field-defs.ts';
 import { emitDocumentEvent } from '../webhooks/events.ts';
 import { documentSubtree } from './document-tree.ts';
@@ -21,24 +23,43 @@ interface VersionRow {
   published_at: Date | string | null;
 }
 
-async function searchTextOf(
-  tx: Queryable,
-  spaceId: string,
-  documentId: string,
-  type: string,
-  fields: Record<string, unknown>,
-) {
+async function fieldDefsOf(tx: Queryable, spaceId: string, type: string): Promise<FieldDef[]> {
   const defs = await tx.query<{ fields: FieldDef[] }>(
     `select fields from content_types where space_id = $1 and kind = 'content' and name = $2`,
     [spaceId, type],
   );
+  return defs.rows[0]?.fields ?? [];
+}
+
+/**
+ * What is published is checked as the import checks a published version: complete (its `required` fields
+ * hold values; a draft may lack them) and pointing only at what exists now (an asset deleted since the draft
+ * was saved). 422 `content.invalid` with the path, and nothing changes.
+ */
+async function assertPublishable(
+  tx: Queryable,
+  deps: ContentChangeDeps,
+  defs: FieldDef[],
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const values = await spaceValueContext(tx, deps.space.id, fields, deps.plugins ?? []);
+  const problem = versionFieldsProblem(fields, defs, 'fields', { ...values, complete: true });
+  if (problem) throw contentInvalid(problem);
+}
+
+async function searchTextOf(
+  tx: Queryable,
+  documentId: string,
+  defs: FieldDef[],
+  fields: Record<string, unknown>,
+) {
   const tags = await tx.query<{ name: string }>(
     'select t.name from document_tags dt join tags t on t.id = dt.tag_id where dt.document_id = $1 order by dt.position',
     [documentId],
   );
   return searchText(
     fields,
-    defs.rows[0]?.fields ?? [],
+    defs,
     tags.rows.map((t) => t.name),
   );
 }
@@ -49,6 +70,8 @@ export interface ContentChangeDeps {
   cache: TaggedCache;
   log: Logger;
   space: SpaceRef;
+  /** The plugins' checks of block extensions; the scheduler publishes without them (checked when saved). */
+  plugins?: Plugin[];
 }
 
 /** One document in one locale; `claim` runs inside the change's transaction (a scheduled run claims its row). */
@@ -91,7 +114,9 @@ export async function publishDocument(deps: ContentChangeDeps, change: DocumentC
         message: `The document has no version in locale "${locale}".`,
       });
     }
-    const text = await searchTextOf(tx, deps.space.id, id, doc.rows[0].type, source.fields);
+    const defs = await fieldDefsOf(tx, deps.space.id, doc.rows[0].type);
+    await assertPublishable(tx, deps, defs, source.fields);
+    const text = await searchTextOf(tx, id, defs, source.fields);
     const res = await tx.query<{ published_at: Date }>(
       `insert into document_versions (document_id, locale, state, title, slug, fields, published_at, updated_at, search_text)
        values ($1, $2, 'published', $3, $4, $5, coalesce($6::timestamptz, now()), now(), $7)

@@ -276,4 +276,37 @@ describe.each(testDatabases())('content writing procedures on $kind', ({ open })
       expect(actions).toContain(name);
     expect(audit.rows.every((r) => r.actor.startsWith('apiKey:'))).toBe(true);
   });
+  it('keeps a draft without a required field, and refuses to publish it until the field has a value', async () => {
+    const page = `update content_types set fields = jsonb_set(fields, '{0,required}', $1::jsonb)
+      where kind = 'content' and name = 'page'`;
+    await h.db.query(page, ['true']);
+    try {
+      const created = await call('content.create', {
+        type: 'page',
+        locale: 'en',
+        title: 'Incomplete',
+        fields: {},
+      });
+      expect(created.status).toBe(200);
+      const before = await snapshot();
+      const refused = await call('content.publish', { id: created.body.id, locale: 'en' });
+      expect([refused.status, refused.body.error.key, refused.body.error.details[0].path]).toEqual([
+        422,
+        'content.invalid',
+        'fields.summary',
+      ]);
+      expect(refused.body.error.details[0].params.message).toBe('required');
+      expect(await snapshot()).toEqual(before);
+      const updated = await call('content.update', {
+        id: created.body.id,
+        locale: 'en',
+        revision: created.body.revision,
+        fields: { summary: 'Now complete' },
+      });
+      expect(updated.status).toBe(200);
+      expect((await call('content.publish', { id: created.body.id, locale: 'en' })).status).toBe(200);
+    } finally {
+      await h.db.query(page, ['false']);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Plugin } from '../plugins.ts';
 import type { FieldDef, TypeDef } from './field-defs.ts';
-import { checkFields, type IdPool, type ValueContext } from './field-values.ts';
+import { checkVersionFields, type IdPool, type ValueContext } from './field-values.ts';
 
 /**
  * The check of one document version's fields that `verso import` and the content procedures share: the same
@@ -15,7 +15,7 @@ export function versionFieldsProblem(
   path: string,
   ctx: ValueContext,
 ): string | undefined {
-  return checkFields(fields, defs, path, ctx);
+  return checkVersionFields(fields, defs, path, ctx);
 }
 
 /** The plugins' checks of a block's `ext.<key>` (e.g. the website plugin's design of a block). */

@@ -26,6 +26,8 @@ export interface FieldDef {
   search?: boolean;
   public?: boolean;
   multiple?: boolean;
+  /** A delivered version must hold a value (docs/space-format.md, "Required fields"); a draft may lack it. */
+  required?: boolean;
   options?: string[];
   blockTypes?: string[];
   fields?: FieldDef[];
@@ -48,6 +50,7 @@ export const fieldDefSchema: z.ZodType<FieldDef> = z.lazy(() =>
       search: z.boolean().optional(),
       public: z.boolean().optional(),
       multiple: z.boolean().optional(),
+      required: z.boolean().optional(),
       options: z.array(z.string().min(1)).min(1).optional(),
       blockTypes: z.array(technicalName).optional(),
       fields: z.array(fieldDefSchema).optional(),

@@ -1,4 +1,6 @@
 import type { FieldDef, TypeDef } from './field-defs.ts';
+import { fieldLimits } from './field-limits.ts';
+import { richTextMarks, richTextNodeTypes } from './rich-text-schema.ts';
 import { isSafeUrl } from './safe-url.ts';
 
 /** Ids a field may point at: a set of the space file's ids (import), or those found in the database (procedures). */
@@ -14,7 +16,17 @@ export interface ValueContext {
   blockTypes: ReadonlyMap<string, TypeDef>;
   /** A plugin's check of a block's `ext.<plugin>` value (e.g. the website plugin's instance style). */
   checkBlockExt?: (key: string, value: unknown, path: string) => string | undefined;
+  /**
+   * The version is to be delivered (a published version, or a draft being published): its `required` fields
+   * must hold a value. A draft may be incomplete, as in Contentful and Ghost.
+   */
+  complete?: boolean;
+  /** How deep in blocks the fields being checked are (0: the version's own). */
+  blockDepth?: number;
 }
+
+const nodeTypes = new Set<string>(richTextNodeTypes);
+const markTypes = new Set<string>(richTextMarks);
 
 type Problem = string | undefined;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,13 +46,46 @@ export function checkFields(fields: unknown, defs: FieldDef[], path: string, ctx
     const problem = checkValue(value, def, `${path}.${name}`, ctx);
     if (problem) return problem;
   }
+  if (ctx.complete) {
+    for (const def of defs)
+      if (def.required && isEmpty(fields[def.name])) return at(`${path}.${def.name}`, 'required');
+  }
   return undefined;
 }
+
+/** No value for a required field: absent, null, an empty string or list, an empty rich text. */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  if (isObject(value) && value.type === 'doc')
+    return !Array.isArray(value.content) || value.content.length === 0;
+  if (isObject(value) && Array.isArray(value.blocks)) return value.blocks.length === 0;
+  return false;
+}
+
+/** A version's `fields` whole: its size, then each value (checkFields). */
+export function checkVersionFields(
+  fields: unknown,
+  defs: FieldDef[],
+  path: string,
+  ctx: ValueContext,
+): Problem {
+  const bytes = Buffer.byteLength(JSON.stringify(fields ?? null) ?? '');
+  if (bytes > fieldLimits.versionBytes)
+    return at(path, `is ${bytes} bytes as JSON; at most ${fieldLimits.versionBytes}`);
+  return checkFields(fields, defs, path, ctx);
+}
+
+const tooMany = (path: string, n: number) =>
+  n > fieldLimits.items ? at(path, `has ${n} items; at most ${fieldLimits.items}`) : undefined;
 
 function checkValue(value: unknown, def: FieldDef, path: string, ctx: ValueContext): Problem {
   const many = def.multiple && ['select', 'image', 'file', 'content', 'user'].includes(def.type);
   if (many) {
     if (!Array.isArray(value)) return at(path, 'must be an array');
+    const count = tooMany(path, value.length);
+    if (count) return count;
     for (const [i, item] of value.entries()) {
       const problem = checkOne(item, def, `${path}[${i}]`, ctx);
       if (problem) return problem;
@@ -58,8 +103,11 @@ function checkRef(value: unknown, pool: IdPool, what: string, path: string): Pro
 function checkOne(value: unknown, def: FieldDef, path: string, ctx: ValueContext): Problem {
   switch (def.type) {
     case 'string':
-    case 'text':
-      return typeof value === 'string' ? undefined : at(path, 'must be a string');
+    case 'text': {
+      if (typeof value !== 'string') return at(path, 'must be a string');
+      const most = def.type === 'string' ? fieldLimits.string : fieldLimits.text;
+      return value.length > most ? at(path, `has ${value.length} characters; at most ${most}`) : undefined;
+    }
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : at(path, 'must be a number');
     case 'boolean':
@@ -119,16 +167,22 @@ function checkRichText(value: unknown, path: string, ctx: ValueContext): Problem
   if (!isObject(value) || value.type !== 'doc' || !Array.isArray(value.content)) {
     return at(path, "must be { type: 'doc', content: [...] }");
   }
-  return checkRichNodes(value.content, `${path}.content`, ctx);
+  return checkRichNodes(value.content, `${path}.content`, ctx, 1);
 }
 
-function checkRichNodes(nodes: unknown[], path: string, ctx: ValueContext): Problem {
+function checkRichNodes(nodes: unknown[], path: string, ctx: ValueContext, depth: number): Problem {
+  if (depth > fieldLimits.richTextDepth)
+    return at(path, `nests deeper than ${fieldLimits.richTextDepth} levels`);
   for (const [i, node] of nodes.entries()) {
     const p = `${path}[${i}]`;
     if (!isObject(node) || typeof node.type !== 'string') return at(p, 'must be a node with a type');
+    if (!nodeTypes.has(node.type))
+      return at(`${p}.type`, `"${node.type}" is not a rich-text node (${richTextNodeTypes.join(', ')})`);
     for (const key of Object.keys(node))
       if (!richNodeKeys.has(key)) return at(`${p}.${key}`, 'unknown field');
     if (node.text !== undefined && typeof node.text !== 'string') return at(`${p}.text`, 'must be a string');
+    if (typeof node.text === 'string' && node.text.length > fieldLimits.text)
+      return at(`${p}.text`, `has ${node.text.length} characters; at most ${fieldLimits.text}`);
     if (node.attrs !== undefined && !isObject(node.attrs)) return at(`${p}.attrs`, 'must be an object');
     const linkProblem = checkRichLink(node.attrs, `${p}.attrs`, ctx, node.type === 'image');
     if (linkProblem) return linkProblem;
@@ -137,6 +191,8 @@ function checkRichNodes(nodes: unknown[], path: string, ctx: ValueContext): Prob
       for (const [j, mark] of node.marks.entries()) {
         const mp = `${p}.marks[${j}]`;
         if (!isObject(mark) || typeof mark.type !== 'string') return at(mp, 'must be a mark with a type');
+        if (!markTypes.has(mark.type))
+          return at(`${mp}.type`, `"${mark.type}" is not a rich-text mark (${richTextMarks.join(', ')})`);
         if (mark.type === 'link') {
           const problem = checkRichLink(mark.attrs, `${mp}.attrs`, ctx, false, true);
           if (problem) return problem;
@@ -145,7 +201,7 @@ function checkRichNodes(nodes: unknown[], path: string, ctx: ValueContext): Prob
     }
     if (node.content !== undefined) {
       if (!Array.isArray(node.content)) return at(`${p}.content`, 'must be an array');
-      const problem = checkRichNodes(node.content, `${p}.content`, ctx);
+      const problem = checkRichNodes(node.content, `${p}.content`, ctx, depth + 1);
       if (problem) return problem;
     }
   }
@@ -179,6 +235,11 @@ function checkBlocks(value: unknown, def: FieldDef, path: string, ctx: ValueCont
   if (value.grid !== null && value.grid !== undefined && !isObject(value.grid))
     return at(`${path}.grid`, 'must be an object or null');
   if (!Array.isArray(value.blocks)) return at(`${path}.blocks`, 'must be an array');
+  const count = tooMany(`${path}.blocks`, value.blocks.length);
+  if (count) return count;
+  const depth = (ctx.blockDepth ?? 0) + 1;
+  if (depth > fieldLimits.blockDepth)
+    return at(path, `nests blocks deeper than ${fieldLimits.blockDepth} levels`);
   for (const [i, block] of value.blocks.entries()) {
     const problem = checkBlock(block, def, `${path}.blocks[${i}]`, ctx);
     if (problem) return problem;
@@ -207,11 +268,16 @@ function checkBlock(block: unknown, def: FieldDef, path: string, ctx: ValueConte
       if (problem) return problem;
     }
   }
-  return checkFields(block.fields ?? {}, type.fields, `${path}.fields`, ctx);
+  return checkFields(block.fields ?? {}, type.fields, `${path}.fields`, {
+    ...ctx,
+    blockDepth: (ctx.blockDepth ?? 0) + 1,
+  });
 }
 
 function checkRepeater(value: unknown, def: FieldDef, path: string, ctx: ValueContext): Problem {
   if (!Array.isArray(value)) return at(path, 'must be an array of items');
+  const count = tooMany(path, value.length);
+  if (count) return count;
   for (const [i, item] of value.entries()) {
     const p = `${path}[${i}]`;
     if (!isObject(item)) return at(p, 'must be { itemId, fields }');

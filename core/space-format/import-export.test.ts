@@ -131,6 +131,15 @@ describe.each(testDatabases())('space import and export on $kind', ({ open }) =>
         ),
       ]),
       [(f) => (f.documents[2].parentId = ids.team), /^documents\[2\]\.parentId: the tree has a cycle$/],
+      // A required field: a published version must hold it; a draft may not (the one of documents[1] lacks it).
+      [
+        (f) => {
+          f.contentTypes.find((t: { name: string }) => t.name === 'page').fields[0].required = true;
+          f.documents[1].locales.en.draft.fields.summary = null;
+          delete f.documents[1].locales.en.published.fields.summary;
+        },
+        /^documents\[1\]\.locales\.en\.published\.fields\.summary: required$/,
+      ],
       [
         (f) => (f.documents[2].locales.fr = { published: null, draft: null }),
         /^documents\[2\]\.locales\.fr: not a locale/,

@@ -193,7 +193,10 @@ function checkDocuments(core: CoreFile, values: ValueContext): string | undefine
         if (siblingSlugs.has(key))
           return `${vPath}.slug: another document under the same parent has slug "${version.slug}"`;
         siblingSlugs.add(key);
-        const problem = versionFieldsProblem(version.fields, type.fields, `${vPath}.fields`, values);
+        const problem = versionFieldsProblem(version.fields, type.fields, `${vPath}.fields`, {
+          ...values,
+          complete: state === 'published',
+        });
         if (problem) return problem;
       }
     }

@@ -66,7 +66,52 @@ export const badFieldCases: BadFieldCase[] = [
     path: 'fields.content.blocks[0].type',
     message: /^no block type "gallery"$/,
   },
+  {
+    document: 1,
+    at: ['body', 'content', 0, 'type'],
+    value: 'table',
+    path: 'fields.body.content[0].type',
+    message: /^"table" is not a rich-text node/,
+  },
+  {
+    document: 1,
+    at: ['body', 'content', 0, 'content', 0, 'marks'],
+    value: [{ type: 'underline' }],
+    path: 'fields.body.content[0].content[0].marks[0].type',
+    message: /^"underline" is not a rich-text mark/,
+  },
+  {
+    document: 1,
+    at: ['summary'],
+    value: 'x'.repeat(100_001),
+    path: 'fields.summary',
+    message: /^has 100001 characters; at most 100000$/,
+  },
+  {
+    document: 1,
+    at: ['related'],
+    value: Array.from({ length: 501 }, () => ids.home),
+    path: 'fields.related',
+    message: /^has 501 items; at most 500$/,
+  },
+  {
+    document: 1,
+    at: ['content'],
+    value: nestedColumns(9),
+    path: `fields.content${'.blocks[0].fields.blocks'.repeat(8)}`,
+    message: /^nests blocks deeper than 8 levels$/,
+  },
 ];
+
+/** `blocks` of columns blocks nested `depth` deep (the innermost empty): past the depth blocks may nest. */
+function nestedColumns(depth: number): unknown {
+  let inner: unknown = { grid: null, blocks: [] };
+  for (let level = depth - 1; level >= 1; level--) {
+    const blockId = `00000000-0000-4000-8000-${String(900_000_000_000 + level)}`;
+    inner = { grid: null, blocks: [{ blockId, type: 'columns', fields: { blocks: inner } }] };
+  }
+  return inner;
+}
 
 /** Puts the case's value into `fields` (a copy the caller owns). */
 export function spoil(fields: unknown, c: BadFieldCase): void {

@@ -1,5 +1,6 @@
 import type { Child } from 'hono/jsx';
 import { isSafeHref } from '../../core/designs/index.ts';
+import type { RichTextNodeType } from '../../core/space-format/rich-text-schema.ts';
 import { assetOf, relatedDocument } from './bindings.ts';
 import type { Env } from './context.ts';
 import { Img } from './image.tsx';
@@ -68,49 +69,45 @@ function children(env: Env, node: RtNode): Child[] {
   return (node.content ?? []).map((c) => rtNode(env, c));
 }
 
+/**
+ * How each node type is drawn: typed by the list the validator takes (core/space-format/rich-text-schema.ts),
+ * so a type added there does not compile until it is drawn here.
+ */
+const draw: Record<RichTextNodeType, (env: Env, node: RtNode) => Child> = {
+  text,
+  paragraph: (env, node) => <p>{children(env, node)}</p>,
+  heading: (env, node) => {
+    // The page's own title is its h1: headings inside rich text start at h2.
+    const level = Math.min(6, Math.max(2, Number(node.attrs?.level) || 2));
+    const H = `h${level}` as 'h2';
+    return <H>{children(env, node)}</H>;
+  },
+  bulletList: (env, node) => <ul>{children(env, node)}</ul>,
+  orderedList: (env, node) => {
+    const start = Number(node.attrs?.start);
+    return <ol start={Number.isInteger(start) && start !== 1 ? start : undefined}>{children(env, node)}</ol>;
+  },
+  listItem: (env, node) => <li>{children(env, node)}</li>,
+  blockquote: (env, node) => <blockquote>{children(env, node)}</blockquote>,
+  codeBlock: (env, node) => (
+    <pre>
+      <code>{children(env, node)}</code>
+    </pre>
+  ),
+  horizontalRule: () => <hr />,
+  hardBreak: () => <br />,
+  image: (env, node) => {
+    const asset = assetOf(env, node.attrs?.assetId ?? node.attrs?.id);
+    if (!asset) return null;
+    const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt : asset.alt;
+    return <Img env={env} asset={asset} alt={alt} variant="card" />;
+  },
+};
+
 function rtNode(env: Env, node: RtNode): Child {
-  switch (node.type) {
-    case 'text':
-      return text(env, node);
-    case 'paragraph':
-      return <p>{children(env, node)}</p>;
-    case 'heading': {
-      // The page's own title is its h1: headings inside rich text start at h2.
-      const level = Math.min(6, Math.max(2, Number(node.attrs?.level) || 2));
-      const H = `h${level}` as 'h2';
-      return <H>{children(env, node)}</H>;
-    }
-    case 'bulletList':
-      return <ul>{children(env, node)}</ul>;
-    case 'orderedList': {
-      const start = Number(node.attrs?.start);
-      return (
-        <ol start={Number.isInteger(start) && start !== 1 ? start : undefined}>{children(env, node)}</ol>
-      );
-    }
-    case 'listItem':
-      return <li>{children(env, node)}</li>;
-    case 'blockquote':
-      return <blockquote>{children(env, node)}</blockquote>;
-    case 'codeBlock':
-      return (
-        <pre>
-          <code>{children(env, node)}</code>
-        </pre>
-      );
-    case 'horizontalRule':
-      return <hr />;
-    case 'hardBreak':
-      return <br />;
-    case 'image': {
-      const asset = assetOf(env, node.attrs?.assetId ?? node.attrs?.id);
-      if (!asset) return null;
-      const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt : asset.alt;
-      return <Img env={env} asset={asset} alt={alt} variant="card" />;
-    }
-    default:
-      return children(env, node);
-  }
+  // A kind stored before the validator knew the list keeps just its text.
+  const drawn = Object.hasOwn(draw, node.type ?? '') ? draw[node.type as RichTextNodeType] : undefined;
+  return drawn ? drawn(env, node) : children(env, node);
 }
 
 export function RichText({ env, doc }: { env: Env; doc: unknown }): Child {
