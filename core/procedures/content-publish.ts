@@ -3,6 +3,7 @@ import { cacheTags } from '../cache/tags.ts';
 import { searchText } from '../content/search-text.ts';
 import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
+import { assetUseTags, changedIds } from '../media/asset-use.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
 import type { FieldDef } from '../space-format/field-defs.ts';
 import { emitDocumentEvent } from '../webhooks/events.ts';
@@ -43,7 +44,8 @@ async function searchTextOf(
  * Publishes a document in one locale: its draft becomes the published version (search text recomputed), or,
  * without a draft, the published version is published again. `publishedAt` keeps the first publication.
  * Purges the document's tags and its descendants' (their permalinks hang on it, and those an unpublish of
- * this document hid are delivered again: the delivery index's triggers recompute the subtree), and the lists.
+ * this document hid are delivered again: the delivery index's triggers recompute the subtree), the lists, and
+ * the use of the assets the new version names and the old one did not, or the other way round (asset-use.ts).
  */
 export const contentPublish = defineProcedure({
   name: 'content.publish',
@@ -92,10 +94,20 @@ export const contentPublish = defineProcedure({
           [input.id, input.locale],
         );
       }
-      return res.rows[0]!.published_at;
+      return {
+        at: res.rows[0]!.published_at,
+        named: changedIds(current ? [current.fields] : [], [source.fields]),
+      };
     });
-    const subtree = await documentSubtree(ctx.db, ctx.space.id, input.id);
-    await ctx.cache.purgeTags([...subtree.map(cacheTags.document), cacheTags.lists(ctx.space.id)]);
+    const [subtree, assetUse] = await Promise.all([
+      documentSubtree(ctx.db, ctx.space.id, input.id),
+      assetUseTags(ctx.db, ctx.space.id, published.named),
+    ]);
+    await ctx.cache.purgeTags([
+      ...subtree.map(cacheTags.document),
+      cacheTags.lists(ctx.space.id),
+      ...assetUse,
+    ]);
     await emitDocumentEvent(ctx, 'content.published', input.id, { locale: input.locale });
     ctx.audit.target = input.id;
     ctx.audit.details = { locale: input.locale };
@@ -103,7 +115,7 @@ export const contentPublish = defineProcedure({
       id: input.id,
       locale: input.locale,
       status: 'published',
-      publishedAt: new Date(published).toISOString(),
+      publishedAt: new Date(published.at).toISOString(),
     };
   },
 });
