@@ -12,6 +12,11 @@ const demo = (n: number) => `d0c00000-0000-4000-8000-0000000000${String(n).padSt
 const BLOG = demo(20);
 const ABOUT = demo(2);
 const SHIPPING = demo(25);
+const TEAM = demo(3);
+/** The cover image of SHIPPING, which no other published document names. */
+const COVER = 'a55e0000-0000-4000-8000-000000000006';
+/** A child of the team page. */
+const LENA = '/about/team/lena-hoffmann';
 /** A page and a document no write below touches. */
 const UNRELATED = '/imprint';
 const UNRELATED_API = `/v1/content/${demo(31)}`;
@@ -75,11 +80,26 @@ describe('content authoring through /rpc, read back through REST, GraphQL and th
     return fastApi.hits === hits + 1;
   };
 
+  /** Whether a page is answered by a render (its cache entry was purged): a second request is a hit again. */
+  const rendered = async (path: string) => {
+    const hits = fastSite.hits;
+    const answer = await page(path);
+    return { ...answer, fresh: fastSite.hits === hits };
+  };
+  const get200 = async (path: string) => {
+    const answer = await page(path);
+    expect(answer.status, path).toBe(200);
+    return answer.text;
+  };
+
   it('create → update → publish: the post appears everywhere; the unrelated page stays cached', async () => {
     await page(UNRELATED);
     expect(await cached(UNRELATED)).toBe(true);
     await get(`${base.public}${UNRELATED_API}`);
     expect(await cachedApi()).toBe(true);
+    // A 404 and the sitemap depend on every publish (a document may appear there): cached, then purged.
+    expect((await page('/blog/roasting-notes')).status).toBe(404);
+    expect(await get200('/sitemap.xml')).not.toContain('/blog/roasting-notes');
     const listed = async () =>
       (await get(`${base.public}/v1/content?locale=en&type=blog-post`)).body.items.length;
     const before = await listed();
@@ -116,23 +136,85 @@ describe('content authoring through /rpc, read back through REST, GraphQL and th
     const site = await page('/blog/roasting-notes');
     expect(site.status).toBe(200);
     expect(site.text).toContain('Roasting notes, revised');
-    // The unrelated document was not purged: still answered from the cache. (Every site page carries the
-    // space's lists tag, which a publish purges: the reader tags each page's alternates and assets with it.)
+    expect(await get200('/sitemap.xml')).toContain('/blog/roasting-notes');
+    // Neither the unrelated page nor the unrelated document was purged: both answered from the cache.
+    expect(await cached(UNRELATED)).toBe(true);
     expect(await cachedApi()).toBe(true);
   });
 
-  it('move and delete change the site at once; the unrelated page stays cached', async () => {
-    expect((await page('/blog/shipping-to-the-uk')).status).toBe(200);
+  it('move and delete change the pages that show the document at once; the unrelated page stays cached', async () => {
+    // The blog index shows the post as a teaser (a relation): its link follows the post's permalink.
+    expect(await get200('/blog')).toContain('href="/blog/shipping-to-the-uk"');
+    expect(await get200('/blog/shipping-to-the-uk')).toContain('We ship to the UK again');
+    expect(await cached(UNRELATED)).toBe(true);
     await get(`${base.public}${UNRELATED_API}`);
+    // Public while published content names it: on the site, in /media and in REST.
+    const media = async () => [
+      (await page(`/media/${COVER}/original`)).status,
+      (await get(`${base.public}/media/${COVER}/original`)).status,
+      (await get(`${base.public}/v1/assets/${COVER}`)).status,
+    ];
+    expect(await media()).toEqual([200, 200, 200]);
     const moved = await rpc('content.move', { id: SHIPPING, parentId: ABOUT, position: 9 });
     expect(moved.status).toBe(200);
     expect((await page('/blog/shipping-to-the-uk')).status).toBe(404);
     expect((await page('/about/shipping-to-the-uk')).status).toBe(200);
+    const blog = await get200('/blog');
+    expect(blog).toContain('href="/about/shipping-to-the-uk"');
+    expect(blog).not.toContain('href="/blog/shipping-to-the-uk"');
+    expect(await cached(UNRELATED)).toBe(true);
     expect(await cachedApi()).toBe(true);
+
     expect((await rpc('content.delete', { id: SHIPPING })).status).toBe(200);
     expect((await page('/about/shipping-to-the-uk')).status).toBe(404);
     expect((await get(`${base.public}/v1/content/${SHIPPING}`)).status).toBe(404);
+    expect(await get200('/blog')).not.toContain('shipping-to-the-uk');
+    expect(await media()).toEqual([404, 404, 404]);
+    expect(await cached(UNRELATED)).toBe(true);
     expect(await cachedApi()).toBe(true);
+
+    // Named by a newly published post, the image is public again; no page but the post's was purged for it.
+    const post = await rpc('content.create', {
+      type: 'blog-post',
+      parentId: BLOG,
+      locale: 'en',
+      title: 'Parcels',
+      fields: { excerpt: 'Packed', cover: COVER },
+    });
+    expect((await rpc('content.publish', { id: post.body.id, locale: 'en' })).status).toBe(200);
+    expect(await media()).toEqual([200, 200, 200]);
+    expect(await cached(UNRELATED)).toBe(true);
+  });
+
+  it('moving a document that menus link changes every page showing the menu, and its children', async () => {
+    // Every page's main menu links the team page; its children's permalinks and breadcrumbs hang on it.
+    expect(await get200(UNRELATED)).toContain('href="/about/team"');
+    expect(await cached(UNRELATED)).toBe(true);
+    expect(await get200(LENA)).toContain('href="/about/team"');
+    expect(await cached(LENA)).toBe(true);
+
+    expect((await rpc('content.move', { id: TEAM, parentId: BLOG, position: 9 })).status).toBe(200);
+    const imprint = await rendered(UNRELATED);
+    expect(imprint.fresh).toBe(true);
+    expect(imprint.text).toContain('href="/blog/team"');
+    expect(imprint.text).not.toContain('href="/about/team"');
+    expect((await page(LENA)).status).toBe(404);
+    const lena = await get200('/blog/team/lena-hoffmann');
+    expect(lena).toContain('href="/blog/team"');
+
+    // A new title of the parent: the cached child page's breadcrumb shows it.
+    expect(await cached('/blog/team/lena-hoffmann')).toBe(true);
+    const team = await rpc('content.get', { id: TEAM });
+    const renamed = await rpc('content.update', {
+      id: TEAM,
+      locale: 'en',
+      revision: team.body.revision,
+      title: 'The people',
+    });
+    expect(renamed.status).toBe(200);
+    expect(await cached('/blog/team/lena-hoffmann')).toBe(true);
+    expect((await rpc('content.publish', { id: TEAM, locale: 'en' })).status).toBe(200);
+    expect(await get200('/blog/team/lena-hoffmann')).toContain('The people');
   });
 
   it('menus.update and assets.update show at once on the site and in /v1; unrelated answers stay cached', async () => {

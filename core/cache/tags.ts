@@ -5,10 +5,19 @@
 export const cacheTags = {
   document: (id: string) => `doc:${id}`,
   asset: (id: string) => `asset:${id}`,
+  /**
+   * Whether published content names an asset, which makes it public (core/media/visibility.ts): carried by what
+   * applies that rule (`/media`, `/v1/assets`), purged by the publishes, unpublishes and deletes that change it.
+   */
+  assetUse: (id: string) => `asset-use:${id}`,
   menu: (id: string) => `menu:${id}`,
   redirects: (spaceId: string) => `redirects:${spaceId}`,
   design: (spaceId: string) => `design:${spaceId}`,
-  /** Any list of a space's documents: a publish may add a document to any list. */
+  /**
+   * Whatever any publish may change: lists of a space's documents (a publish may add one to any of them) and
+   * "nothing here" at a permalink (a publish may put a document there). A page that shows a document carries the
+   * tags of the documents it read instead (delivery/reader/reader.ts).
+   */
   lists: (spaceId: string) => `lists:${spaceId}`,
   /** The content model of every space (bumped by a registry reload). */
   registry: 'registry',

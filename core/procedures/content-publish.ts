@@ -5,6 +5,7 @@ import { searchText } from '../content/search-text.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Logger } from '../log.ts';
+import { assetUseTags, changedIds } from '../media/asset-use.ts';
 import type { Plugin } from '../plugins.ts';
 import { defineProcedure } from '../rpc/procedure.ts';
 import type { SpaceRef } from '../rpc/spaces.ts';
@@ -89,7 +90,8 @@ export interface DocumentChange {
  * Publishes a document in one locale: its draft becomes the published version (search text recomputed), or,
  * without a draft, the published version is published again. `publishedAt` keeps the first publication.
  * Purges the document's tags and its descendants' (their permalinks hang on it, and those an unpublish of
- * this document hid are delivered again: the delivery index's triggers recompute the subtree), and the lists,
+ * this document hid are delivered again: the delivery index's triggers recompute the subtree), the lists, and
+ * the use of the assets the new version names and the old one did not, or the other way round (asset-use.ts),
  * then records the `content.published` event. `content.publish` and scheduled publishing both call this.
  */
 export async function publishDocument(deps: ContentChangeDeps, change: DocumentChange): Promise<string> {
@@ -140,12 +142,22 @@ export async function publishDocument(deps: ContentChangeDeps, change: DocumentC
         [id, locale],
       );
     }
-    return res.rows[0]!.published_at;
+    return {
+      at: res.rows[0]!.published_at,
+      named: changedIds(current ? [current.fields] : [], [source.fields]),
+    };
   });
-  const subtree = await documentSubtree(deps.db, deps.space.id, id);
-  await deps.cache.purgeTags([...subtree.map(cacheTags.document), cacheTags.lists(deps.space.id)]);
+  const [subtree, assetUse] = await Promise.all([
+    documentSubtree(deps.db, deps.space.id, id),
+    assetUseTags(deps.db, deps.space.id, published.named),
+  ]);
+  await deps.cache.purgeTags([
+    ...subtree.map(cacheTags.document),
+    cacheTags.lists(deps.space.id),
+    ...assetUse,
+  ]);
   await emitDocumentEvent(deps, 'content.published', id, { locale });
-  return new Date(published).toISOString();
+  return new Date(published.at).toISOString();
 }
 
 /**

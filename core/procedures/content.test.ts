@@ -42,8 +42,9 @@ describe.each(testDatabases())('content.publish and content.unpublish on $kind',
     // The draft's summary is a search field; the tag name is indexed too. The first publication date stays.
     expect(after[0]!.search_text).toBe('Draft text Company');
     expect(after[0]!.published_at?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    // The published version named the image and the draft does not: whether it is public may have changed.
     expect(h.cache.takePurged().sort()).toEqual(
-      [`doc:${ids.about}`, `doc:${ids.team}`, `lists:${ids.space}`].sort(),
+      [`doc:${ids.about}`, `doc:${ids.team}`, `lists:${ids.space}`, `asset-use:${ids.image}`].sort(),
     );
   });
 

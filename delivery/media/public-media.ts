@@ -15,7 +15,8 @@ export interface PublicMediaDeps extends MediaDeps {
 
 /**
  * An asset of the space that published content references, else null. Kept in the tagged cache under the
- * asset's tag and the space's `lists:` tag, which every publish and unpublish purges.
+ * asset's tag and the tag of its use by published content, which the publishes, unpublishes and deletes that
+ * change it purge (core/media/asset-use.ts).
  */
 export async function publishedAsset(
   deps: { db: Queryable; cache: TaggedCache },
@@ -32,7 +33,8 @@ async function publishedEntry(
   const { spaceId, assetId } = args;
   const key = `media:published:${spaceId}:${assetId}`;
   const entry = await deps.cache.getOrSet(key, async (sink) => {
-    sink.addTags([cacheTags.asset(assetId), cacheTags.lists(spaceId)]);
+    const id = assetId.toLowerCase();
+    sink.addTags([cacheTags.asset(id), cacheTags.assetUse(id)]);
     const asset = await findAsset(deps.db, { assetId, spaceId });
     const visible = asset !== null && (await isAssetPublished(deps.db, { spaceId, assetId }));
     // Wrapped: a cache may refuse to keep a bare null.

@@ -29,6 +29,35 @@ export function tagDocuments(ctx: ReadContext, rows: Iterable<{ id: string; ance
   ctx.tags.addTags(tags);
 }
 
+/**
+ * Records the tags of documents asked for by id, delivered or not: one that is not delivered (unpublished, under
+ * a parent that is not, not yet in the locale) is left out of the answer, and its publish, which purges its tag,
+ * must end that answer. A string that is no id is never delivered: nothing to wait for.
+ */
+export function tagAskedDocuments(ctx: ReadContext, ids: Iterable<string>): void {
+  ctx.tags.addTags(idsOf(ids).map(cacheTags.document));
+}
+
+/**
+ * Records the tags of assets asked for by id, found or not. With `use`, also the tag of their public rule (whether
+ * published content names them, core/media/visibility.ts), which publishing, unpublishing and deleting documents
+ * that name them purge (core/media/asset-use.ts).
+ */
+export function tagAskedAssets(ctx: ReadContext, ids: Iterable<string>, use: boolean): void {
+  const tags: string[] = [];
+  for (const id of idsOf(ids)) {
+    tags.push(cacheTags.asset(id));
+    if (use) tags.push(cacheTags.assetUse(id));
+  }
+  ctx.tags.addTags(tags);
+}
+
+const idsOf = (ids: Iterable<string>): string[] => {
+  const out: string[] = [];
+  for (const id of ids) if (uuid.test(id)) out.push(id.toLowerCase());
+  return out;
+};
+
 export function deliverAsset(deps: DeliverDeps, ctx: ReadContext, row: AssetRow): DeliveredAsset {
   ctx.tags.addTags([cacheTags.asset(row.id)]);
   return shapeAsset(row, { secret: deps.mediaSecret(), origin: ctx.origin });
@@ -89,6 +118,10 @@ export async function deliverDocuments(
   const refs = emptyRefs();
   for (const row of rows) collectRefs(row.fields, model.contentTypes.get(row.type)?.fields ?? [], walk, refs);
   tagDocuments(ctx, rows);
+  // Related documents and link targets that are not delivered are left out: their publish ends this answer.
+  tagAskedDocuments(ctx, refs.documents);
+  tagAskedDocuments(ctx, refs.links);
+  tagAskedAssets(ctx, refs.assets, false);
 
   const permalinks = new Map<string, string>(rows.map((r) => [r.id, r.permalink]));
   const known = (ids: Set<string>) => minus(ids, permalinks);
@@ -126,6 +159,7 @@ export async function deliverDocuments(
       { blockTypes: model.blockTypes, expand: none },
       inner,
     );
+  tagAskedDocuments(ctx, inner.links);
   const innerRows = await linkTargets(deps, ctx, known(inner.links), related);
   tagDocuments(ctx, innerRows);
   for (const r of innerRows) permalinks.set(r.id, r.permalink);

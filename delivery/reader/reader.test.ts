@@ -253,13 +253,44 @@ describe.each(testDatabases())('the reader on $kind', ({ open }) => {
     );
   });
 
-  it('records the lists tag on answers that a publish may change', async () => {
+  it('records the lists tag on answers that any publish may change, and only on those', async () => {
     const missing = context();
-    expect(await reader.byId(missing.ctx, '00000000-0000-4000-8000-00000000dead')).toBeNull();
+    expect(await reader.byPermalink(missing.ctx, 'about/nobody')).toBeNull();
     expect(missing.tags).toContain(cacheTags.lists(ids.space));
     const listed = context();
     await reader.list(listed.ctx, { limit: 25, offset: 0 });
     expect(listed.tags).toContain(cacheTags.lists(ids.space));
+    const children = context();
+    await reader.children(children.ctx, [ids.news]);
+    expect(children.tags).toContain(cacheTags.lists(ids.space));
+    // A document found, with its alternates, related documents and assets: the tags of what it read.
+    const page = context();
+    const doc = (await reader.byPermalink(page.ctx, 'about/team', undefined, { related: true }))!;
+    await reader.alternates(page.ctx, [doc.id], [doc]);
+    await reader.byIds(page.ctx, [ids.hello], undefined, [doc]);
+    await reader.referencedAssets(page.ctx, [ids.image], [doc]);
+    expect(page.tags).not.toContain(cacheTags.lists(ids.space));
+    expect(page.tags).toContain(cacheTags.document(ids.about));
+  });
+
+  it('tags what was asked by id and is not delivered with that id, so that its publish ends the answer', async () => {
+    const dead = '00000000-0000-4000-8000-00000000DEAD';
+    const missing = context();
+    expect(await reader.byId(missing.ctx, dead)).toBeNull();
+    expect([...missing.tags]).toEqual([cacheTags.registry, cacheTags.document(dead.toLowerCase())]);
+    const de = context('de');
+    expect(await reader.byId(de.ctx, ids.englishOnly)).toBeNull();
+    expect((await reader.byIds(de.ctx, [ids.about, ids.englishOnly])).size).toBe(1);
+    expect((await reader.alternates(de.ctx, [ids.hiddenChild])).size).toBe(0);
+    expect(de.tags).toContain(cacheTags.document(ids.englishOnly));
+    expect(de.tags).toContain(cacheTags.document(ids.hiddenChild));
+    expect(de.tags).not.toContain(cacheTags.lists(ids.space));
+    // An asset the public may not see (no published content names it): its use, which a publish purges.
+    const asset = context();
+    expect(await reader.asset(asset.ctx, ids.orphanImage)).toBeNull();
+    expect([...asset.tags].sort()).toEqual(
+      [cacheTags.asset(ids.orphanImage), cacheTags.assetUse(ids.orphanImage)].sort(),
+    );
   });
 
   it('resolves menus for the locale, leaving out entries not delivered there', async () => {
@@ -276,11 +307,15 @@ describe.each(testDatabases())('the reader on $kind', ({ open }) => {
       children: [],
     });
     expect(tags).toContain(cacheTags.menu(ids.mainMenu));
-    const de = await reader.menu(context('de').ctx, 'main');
+    const deTags = context('de');
+    const de = await reader.menu(deTags.ctx, 'main');
     expect(de?.items.map((i) => [i.label, i.content?.permalink ?? i.url])).toEqual([
       ['Über uns', 'ueber-uns'],
       ['GitHub', 'https://github.com'],
     ]);
+    // The entries left out come back when their documents are published in the locale: their tags, not the lists.
+    expect(deTags.tags).toContain(cacheTags.document(ids.englishOnly));
+    expect(deTags.tags).not.toContain(cacheTags.lists(ids.space));
     expect(await reader.menu(context().ctx, 'nope')).toBeNull();
   });
 
@@ -296,7 +331,7 @@ describe.each(testDatabases())('the reader on $kind', ({ open }) => {
     ]);
     // The target's address came with the redirects: its document (and ancestors) and new content tag them.
     expect(de.tags).toContain(cacheTags.document(ids.about));
-    expect(de.tags).toContain(cacheTags.lists(ids.space));
+    expect(de.tags).not.toContain(cacheTags.lists(ids.space));
   });
 
   it('points a redirect at nothing while its document is not delivered, for the public and in previews', async () => {
@@ -314,6 +349,8 @@ describe.each(testDatabases())('the reader on $kind', ({ open }) => {
       const published = context('en');
       expect(await reader.redirects(published.ctx)).toEqual(expected);
       expect(published.tags).toContain(cacheTags.document(ids.about));
+      // The target not delivered: its publish gives the redirect an address.
+      expect(published.tags).toContain(cacheTags.document(ids.hiddenChild));
       // A preview of one document walks the tree for the targets and finds the same.
       expect(await reader.redirects(context('en', { drafts: { documentId: ids.team } }).ctx)).toEqual(
         expected,

@@ -12,6 +12,8 @@ import {
   deliverAssets,
   deliverDocuments,
   deliverUsers,
+  tagAskedAssets,
+  tagAskedDocuments,
   tagDocuments,
 } from './deliver-documents.ts';
 import { type DocumentSelection, selectDocuments, selectList, selectPermalinks } from './document-query.ts';
@@ -42,8 +44,10 @@ export interface ReaderOptions {
 /**
  * The one reader of published content (REST, GraphQL and the site). Each method is a few batched statements
  * over `Db` and records the cache tags of what it read in `ctx.tags`; every answer also carries
- * `cacheTags.registry` (it depends on the content model) and every "nothing here" carries
- * `cacheTags.lists(spaceId)`, which a publish purges, so that a cached 404 gives way to new content.
+ * `cacheTags.registry` (it depends on the content model). What was asked by id carries the tags of those ids,
+ * found or not (a publish of one purges its tag, so an answer without it gives way). Only what any publish may
+ * change carries `cacheTags.lists(spaceId)`: lists, children, and "nothing here" at a permalink or the home
+ * (which document a publish puts there is not known beforehand). A site page carries it only as a 404.
  */
 export function createReader(options: ReaderOptions): Reader {
   const { db } = options;
@@ -78,7 +82,8 @@ export function createReader(options: ReaderOptions): Reader {
     });
     const row = rows[0];
     if (!row) {
-      nothing(ctx);
+      if (selection.ids) tagAskedDocuments(ctx, selection.ids);
+      else nothing(ctx);
       return null;
     }
     if (!model.contentTypes.has(row.type)) {
@@ -103,7 +108,8 @@ export function createReader(options: ReaderOptions): Reader {
   }
 
   async function assetsByIds(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>> {
-    nothing(ctx);
+    // Public while published content names them: the tags of that rule, not of every list.
+    tagAskedAssets(ctx, ids, true);
     const out = new Map<string, DeliveredAsset>();
     if (ids.length === 0) return out;
     // A share-link preview sees every asset of the space; the public sees what published content references.
@@ -141,7 +147,7 @@ export function createReader(options: ReaderOptions): Reader {
     async byIds(ctx, ids, expand, from) {
       if (ids.length === 0) return new Map();
       const model = await modelFor(ctx);
-      nothing(ctx);
+      tagAskedDocuments(ctx, ids);
       const rows =
         (from && carriedDocuments(from, ids)) ??
         (await selectDocuments(db, {
@@ -202,7 +208,8 @@ export function createReader(options: ReaderOptions): Reader {
     async alternates(ctx, ids, from) {
       const out = new Map<string, Alternates>();
       if (ids.length === 0) return out;
-      nothing(ctx);
+      // The versions of one document in every locale: its publish in any of them purges its tag.
+      tagAskedDocuments(ctx, ids);
       const rows =
         (from && carriedAlternates(from, ids)) ??
         (await selectPermalinks(db, {
@@ -220,7 +227,7 @@ export function createReader(options: ReaderOptions): Reader {
       return out;
     },
 
-    async menu(ctx, machineName, expand) {
+    async menu(ctx, machineName, expand, options) {
       const model = await modelFor(ctx);
       const rows = await selectMenu(db, ctx.spaceId, machineName);
       if (!rows) {
@@ -235,12 +242,21 @@ export function createReader(options: ReaderOptions): Reader {
             locale: ctx.locale,
             drafts: ctx.drafts,
             ids,
-            refs: expands(expand),
+            refs: !options?.summary && expands(expand),
           })
         : [];
+      // Entries whose document is not delivered in the locale are left out; its publish brings them back.
+      tagAskedDocuments(ctx, ids);
+      if (options?.summary) {
+        // What the entries show and nothing their documents' fields name: tagged by the documents alone.
+        const known = docRows.filter((r) => model.contentTypes.has(r.type));
+        tagDocuments(ctx, known);
+        const summaries = new Map(
+          known.map((r) => [r.id, { id: r.id, type: r.type, title: r.title, permalink: r.permalink }]),
+        );
+        return shapeMenu(rows, ctx.locale, (id) => summaries.get(id));
+      }
       const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
-      // Entries whose document is not delivered in the locale are left out; a publish brings them back.
-      if (docs.size < ids.length) nothing(ctx);
       return shapeMenu(rows, ctx.locale, (id) => docs.get(id));
     },
 
@@ -253,7 +269,8 @@ export function createReader(options: ReaderOptions): Reader {
         ...new Set(redirects.flatMap((r) => (r.toPath === null && r.contentId ? [r.contentId] : []))),
       ];
       if (targets.length === 0) return redirects;
-      nothing(ctx);
+      // A target not delivered in the locale redirects nowhere until its publish.
+      tagAskedDocuments(ctx, targets);
       const delivered = ctx.drafts
         ? await selectPermalinks(db, {
             spaceId: ctx.spaceId,
@@ -278,7 +295,7 @@ export function createReader(options: ReaderOptions): Reader {
 
     async referencedAssets(ctx, ids, from) {
       const wanted = [...new Set(ids)];
-      nothing(ctx);
+      tagAskedAssets(ctx, wanted, false);
       if (wanted.length === 0) return new Map<string, DeliveredAsset>();
       return deliverAssets(deps, ctx, wanted, from);
     },

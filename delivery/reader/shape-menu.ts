@@ -1,5 +1,5 @@
 import type { MenuItemRow, MenuRows } from './rows.ts';
-import type { DeliveredDocument, DeliveredMenu, DeliveredMenuItem } from './types.ts';
+import type { DeliveredMenu, DeliveredMenuItem } from './types.ts';
 
 /** A label in the locale: a plain string serves every locale; a map falls back to the default locale. */
 export function menuLabel(label: unknown, locale: string, defaultLocale: string): string {
@@ -17,7 +17,7 @@ export function menuLabel(label: unknown, locale: string, defaultLocale: string)
 export function shapeMenu(
   rows: MenuRows,
   locale: string,
-  document: (id: string) => DeliveredDocument | undefined,
+  document: (id: string) => DeliveredMenuItem['content'] | undefined,
 ): DeliveredMenu {
   const children = new Map<string | null, MenuItemRow[]>();
   for (const item of rows.items) {

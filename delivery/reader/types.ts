@@ -127,6 +127,15 @@ export interface OneOptions {
   related?: boolean;
 }
 
+/** How a menu is read. */
+export interface MenuOptions {
+  /**
+   * Each entry's document as `id`, `type`, `title` and `permalink` only (what a site's menu shows), tagged by the
+   * documents and their ancestors alone, not by what their fields link to. `expand` is then ignored.
+   */
+  summary?: boolean;
+}
+
 /**
  * `byPermalink`, `home` and `byId` answer null when nothing is delivered there and throw `contentType.notFound`
  * (AppError) for a document whose type the running registry does not know; the batched methods (`byIds`,
@@ -172,7 +181,12 @@ export interface Reader {
     ids: string[],
     from?: readonly DeliveredDocument[],
   ): Promise<Map<string, Alternates>>;
-  menu(ctx: ReadContext, machineName: string, expand?: string[]): Promise<DeliveredMenu | null>;
+  menu(
+    ctx: ReadContext,
+    machineName: string,
+    expand?: string[],
+    options?: MenuOptions,
+  ): Promise<DeliveredMenu | null>;
   redirects(ctx: ReadContext): Promise<DeliveredRedirect[]>;
   /** An asset that published content references (else null). */
   asset(ctx: ReadContext, id: string): Promise<DeliveredAsset | null>;

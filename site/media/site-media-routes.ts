@@ -26,8 +26,8 @@ export interface SiteMediaDeps extends MediaDeps {
 
 /**
  * An asset the space's public site uses: referenced by published content or by published designs and the
- * website settings. Cached under the asset's tag, `lists:<space>` (publishing content) and `design:<space>`
- * (publishing designs, changing settings).
+ * website settings. Cached under the asset's tag, the tag of its use by published content (purged by the
+ * publishes, unpublishes and deletes that change it) and `design:<space>` (publishing designs, changing settings).
  */
 export function siteVisibleAsset(
   deps: SiteMediaDeps,
@@ -36,7 +36,8 @@ export function siteVisibleAsset(
   const { spaceId, assetId } = args;
   return deps.cache
     .getOrSet(`media:site:${spaceId}:${assetId}`, async (sink) => {
-      sink.addTags([cacheTags.asset(assetId), cacheTags.lists(spaceId), cacheTags.design(spaceId)]);
+      const id = assetId.toLowerCase();
+      sink.addTags([cacheTags.asset(id), cacheTags.assetUse(id), cacheTags.design(spaceId)]);
       const asset = await findAsset(deps.db, { assetId, spaceId });
       if (!asset) return { asset: null };
       const used =

@@ -40,7 +40,9 @@ export async function gatherPageData(
     reader.byIds(ctx, [...refs.documents], undefined, [doc]),
     Promise.all(
       args.needs.menus.map((name) =>
-        cachedRead(deps.cache, `menu:${name}`, ctx, (c) => reader.menu(c, name)),
+        cachedRead(deps.cache, `menu:${name}`, ctx, (c) =>
+          reader.menu(c, name, undefined, { summary: true }),
+        ),
       ),
     ),
     args.needs.breadcrumbs ? trail(deps, ctx, doc, args) : Promise.resolve([]),
