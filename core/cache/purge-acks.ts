@@ -83,6 +83,12 @@ export function purgeAcks(args: PurgeAcksArgs) {
     }
     await readCounter();
   };
+  // From the moment the subscription is lost, purges may go unheard: a purge made while ioredis renews it
+  // counts the processes that listen, not this one, and returns before this process knows. Only the counter in
+  // Redis can tell until `relisten` has read it again.
+  args.subscriber.on('close', () => {
+    trustedFrom = Number.POSITIVE_INFINITY;
+  });
   let first = true;
   args.subscriber.on('ready', () => {
     if (first) {
