@@ -94,6 +94,12 @@ export async function main(argvIn: string[]): Promise<void> {
     .requiredOption('--url <url>', 'address of the public API, e.g. http://localhost:3100')
     .option('--out <file>', 'write to a file instead of standard output')
     .action(lazy(() => import('./commands/types.ts'), 'typesCommand'));
+  program
+    .command('graphql-schema')
+    .description("writes the GraphQL schema (SDL) of a public API's space, for code generators")
+    .requiredOption('--url <url>', 'address of the public API, e.g. http://localhost:3100')
+    .option('--out <file>', 'write to a file instead of standard output')
+    .action(lazy(() => import('./commands/graphql-schema.ts'), 'graphqlSchemaCommand'));
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -29,11 +29,15 @@ async function devApiKey(services: Services): Promise<string> {
 export async function devCommand(): Promise<void> {
   const loaded = loadConfig(process.env, { development: true });
   // The studio (management, :3000) frames the website's canvas, which only an editor origin may frame.
-  // Webhooks may call a receiver on this machine unless WEBHOOK_ALLOW_PRIVATE says otherwise.
+  // Webhooks may call a receiver on this machine, and GraphQL answers introspection (GraphiQL at /graphql), unless
+  // WEBHOOK_ALLOW_PRIVATE or PUBLIC_GRAPHQL_INTROSPECTION say otherwise.
   const config = {
     ...loaded,
     EDITOR_ORIGIN: loaded.EDITOR_ORIGIN ?? ['http://localhost:3000'],
     WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ? loaded.WEBHOOK_ALLOW_PRIVATE : true,
+    PUBLIC_GRAPHQL_INTROSPECTION: process.env.PUBLIC_GRAPHQL_INTROSPECTION
+      ? loaded.PUBLIC_GRAPHQL_INTROSPECTION
+      : true,
   };
   const services = await createServices(config);
   const { db } = services;

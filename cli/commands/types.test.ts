@@ -13,7 +13,7 @@ import { createLogger } from '../../core/log.ts';
 import { memoryStorage } from '../../core/media/memory-storage.ts';
 import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
-import { fixtureSpace } from '../../core/testing/fixture-space.ts';
+import { fixtureSpace, ids } from '../../core/testing/fixture-space.ts';
 import { publicApi } from '../../delivery/public-api/index.ts';
 import { allMigrations, loadPlugins } from '../plugins.ts';
 import { typesCommand } from './types.ts';
@@ -83,6 +83,51 @@ export function wrong(doc: ContentDocument): number {
 }
 `;
 
+// The client: parameters typed, relations named in \`expand\` typed as objects.
+const clientUse = `
+import { createClient, type PageDocument, VersoError } from './verso-types.ts';
+
+export async function run(baseUrl: string) {
+  const verso = createClient({ baseUrl });
+  const pages = await verso.list({ type: 'page', expand: ['hero', 'related'], limit: 10, search: 'team' });
+  const first = pages.items[0];
+  const heroAlt: string | undefined = first?.fields.hero?.alt;
+  const relatedLinks: string[] = (first?.fields.related ?? []).map((d) => d.permalink);
+  const author: string | { id: string } | null | undefined = first?.fields.author;
+  const about = await verso.get<PageDocument, 'author'>('ABOUT_ID', { expand: ['author'] });
+  const authorName: string | undefined = about.fields.author?.name;
+  const german = await verso.permalink('ueber-uns', { locale: 'de' }).catch((e: unknown) => e);
+  const home = await verso.permalink('/');
+  const main = await verso.menu('main');
+  const missing = await verso.get('00000000-0000-4000-8000-00000000ffff').catch((e: unknown) => e);
+  return {
+    total: pages.total,
+    titles: pages.items.map((p) => p.title),
+    heroAlt,
+    relatedLinks,
+    author: typeof author,
+    authorName,
+    german: german instanceof VersoError ? german.status : (german as { title: string }).title,
+    home: home.title,
+    menu: main.items.map((i) => i.label),
+    missing: missing instanceof VersoError ? [missing.status, missing.body?.error.key] : null,
+  };
+}
+`;
+
+const clientMisuse = `
+import { createClient } from './verso-types.ts';
+const verso = createClient({ baseUrl: 'http://x' });
+export async function wrong() {
+  await verso.list({ type: 'pgae' });
+  await verso.list({ type: 'page', expand: ['summary'] });
+  await verso.list({ limit: 'ten' });
+  const page = await verso.list({ type: 'page' });
+  const alt: string | undefined = page.items[0]?.fields.hero?.alt;
+  return alt;
+}
+`;
+
 describe('verso types', () => {
   let db: Db;
   let server: Listening;
@@ -130,6 +175,32 @@ describe('verso types', () => {
       true,
     );
     expect(errors.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('writes a typed fetch client: expanded relations are objects, and it reads the live API', async () => {
+    const out = join(dir, 'verso-types.ts');
+    await typesCommand({ url: `http://127.0.0.1:${server.port}`, out });
+    const use = clientUse.replace('ABOUT_ID', ids.about);
+    expect(compile(dir, { 'client-use.ts': use })).toEqual([]);
+    const errors = compile(dir, { 'client-misuse.ts': clientMisuse }).join('\n');
+    expect(errors).toMatch(/"pgae"/);
+    expect(errors).toMatch(/"summary"/);
+    expect(errors).toMatch(/Type 'string' is not assignable to type 'number'/);
+    expect(errors).toMatch(/Property 'alt' does not exist on type 'string \| Asset'/);
+    const { run } = (await import(join(dir, 'client-use.ts'))) as { run(url: string): Promise<unknown> };
+    expect(await run(`http://127.0.0.1:${server.port}`)).toEqual({
+      total: 2,
+      titles: ['About us', 'Team'],
+      // About us has no hero image; its related documents came inlined; its author was not expanded.
+      heroAlt: undefined,
+      relatedLinks: ['about/team', 'news/english-only'],
+      author: 'string',
+      authorName: 'Ada',
+      german: 'Über uns',
+      home: 'Home',
+      menu: ['About', 'Only English', 'GitHub'],
+      missing: [404, 'content.notFound'],
+    });
   });
 
   it('says which address failed', async () => {

@@ -3,7 +3,8 @@ import { AppError } from '../../core/errors/app-error.ts';
 import type { ContentModel } from '../../delivery/reader/types.ts';
 import { clientTypes, type OpenApiLike } from '../../delivery/rest/client-types.ts';
 
-async function fetchJson<T>(url: string): Promise<T> {
+/** GETs a JSON document of the public API; a failure names the address. */
+export async function fetchJson<T>(url: string): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { headers: { Accept: 'application/json' } });

@@ -233,8 +233,9 @@ export const settings = {
   },
   PUBLIC_GRAPHQL_INTROSPECTION: {
     schema: bool.default(false),
-    default: '`false`',
-    description: 'Allows introspection (and the in-browser editor) on the public GraphQL endpoint.',
+    default: '`false` (`verso dev`: `true`)',
+    description:
+      'Allows introspection (and the in-browser editor, GraphiQL, served by the process itself) on the public GraphQL endpoint.',
   },
   GRAPHQL_MAX_DEPTH: {
     schema: positiveInt.default(8),

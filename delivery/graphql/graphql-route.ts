@@ -66,6 +66,10 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
     schema: (ctx) => ctx.schema,
     graphqlEndpoint: '/graphql',
     graphiql: limits.introspection ? { title: 'Verso GraphQL' } : false,
+    // yoga's own GraphiQL page loads its scripts from a CDN (blank offline); this one carries them (about 9 MB,
+    // loaded on the first GET of the editor only).
+    renderGraphiQL: async (options) =>
+      (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     landingPage: false,
     // The public API's middleware answers CORS for every route alike.
     cors: false,

@@ -1,18 +1,26 @@
 import type { PublicFieldDef } from '../reader/content-model.ts';
 import type { ContentModel } from '../reader/types.ts';
+import { clientNames, clientSource } from './client-fetch.ts';
 import { type JsonSchema, propertyName, schemaToTs } from './json-schema-ts.ts';
 
 /**
  * `verso types`: TypeScript types of a public API. The REST shapes (Document, Asset, Menu, …) and the answer
  * of every route come from `openapi.json`, i.e. from the same definitions that route and validate requests;
  * the content model from `GET /v1/types` adds one interface per content type and block type, their unions,
- * and relations typed as `string | Asset`, `string | Document`, `string | User` (an id unless expanded).
+ * and relations typed as `string | Asset`, `string | Document`, `string | User` (an id unless expanded); last, a
+ * typed fetch client (client-fetch.ts).
  */
 export interface OpenApiLike {
   components?: { schemas?: Record<string, JsonSchema> };
   paths?: Record<
     string,
-    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>
+    Record<
+      string,
+      {
+        parameters?: Array<{ name?: string; in?: string; description?: string; schema?: JsonSchema }>;
+        responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+      }
+    >
   >;
 }
 
@@ -73,6 +81,7 @@ export function clientTypes(input: { openapi: OpenApiLike; model: ContentModel; 
     'ContentTypeName',
     'ContentDocuments',
     'RestResponses',
+    ...clientNames,
   ])
     taken.add(reserved);
   const blockNames = uniqueNames(
@@ -153,7 +162,7 @@ export function clientTypes(input: { openapi: OpenApiLike; model: ContentModel; 
     `export interface ContentDocuments {\n${model.contentTypes.map((t) => `  ${propertyName(t.name)}: ${docNames.get(t.name)};`).join('\n')}\n}`,
     '',
     restResponses(input.openapi),
-    '',
+    clientSource(input.openapi.paths?.['/v1/content']?.get?.parameters ?? []),
   );
   return out.join('\n');
 }
