@@ -100,6 +100,7 @@ describe('content authoring through /rpc, read back through REST, GraphQL and th
     // A 404 and the sitemap depend on every publish (a document may appear there): cached, then purged.
     expect((await page('/blog/roasting-notes')).status).toBe(404);
     expect(await get200('/sitemap.xml')).not.toContain('/blog/roasting-notes');
+    expect(await get200('/feeds/blog-post.json')).not.toContain('/blog/roasting-notes');
     const listed = async () =>
       (await get(`${base.public}/v1/content?locale=en&type=blog-post`)).body.items.length;
     const before = await listed();
@@ -137,6 +138,10 @@ describe('content authoring through /rpc, read back through REST, GraphQL and th
     expect(site.status).toBe(200);
     expect(site.text).toContain('Roasting notes, revised');
     expect(await get200('/sitemap.xml')).toContain('/blog/roasting-notes');
+    // The type's feed, newest first, was purged by the publish as lists are.
+    const feed = JSON.parse(await get200('/feeds/blog-post.json'));
+    expect([feed.items[0].title, feed.items[0].summary]).toEqual(['Roasting notes, revised', 'Ready']);
+    expect(feed.items[0].url).toMatch(/\/blog\/roasting-notes$/);
     // Neither the unrelated page nor the unrelated document was purged: both answered from the cache.
     expect(await cached(UNRELATED)).toBe(true);
     expect(await cachedApi()).toBe(true);

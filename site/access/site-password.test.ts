@@ -54,7 +54,15 @@ describe.each(testDatabases())('the site password on $kind', ({ open }) => {
     expect(set.status).toBe(200);
     expect((await set.json()).hasPassword).toBe(true);
     expect(h.cache.takePurged()).toContain(`design:${siteIds.space}`);
-    for (const path of ['/', '/about', '/news/hello', '/no-such-page', '/de/ueber-uns', '/de']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/news/hello',
+      '/no-such-page',
+      '/de/ueber-uns',
+      '/de',
+      '/feeds/page.xml',
+    ]) {
       const res = await h.site(`${SITE}${path}`);
       expect(res.status, path).toBe(401);
       expect(res.headers.get('cache-control')).toBe('private, no-store');

@@ -4,15 +4,10 @@ import { publicCacheControl } from '../pipeline/page-cache.ts';
 import { origin } from '../pipeline/site-urls.ts';
 import { hiddenFromSearch, siteOfHost } from './site-of-host.ts';
 import { type SitemapUrl, sitemapEntries } from './sitemap-entries.ts';
+import { escapeXml } from './xml.ts';
 
 /** The sitemap protocol's limit of addresses per file; past it `/sitemap.xml` becomes an index. */
 export const SITEMAP_LIMIT = 50_000;
-
-const escapeXml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!,
-  );
 
 function urlset(urls: SitemapUrl[]): string {
   const body = urls

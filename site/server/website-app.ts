@@ -6,6 +6,7 @@ import { STRICT_PAGE_CSP } from '../headers/csp.ts';
 import { pageHeaders, respond, securityHeaders } from '../headers/security-headers.ts';
 import type { SiteDeps } from '../pipeline/deps.ts';
 import { handlePage } from '../pipeline/handle-page.ts';
+import { feedResponse } from '../seo/feeds.ts';
 import { robotsTxt } from '../seo/robots.ts';
 import { SITEMAP_LIMIT, sitemapXml } from '../seo/sitemap.ts';
 import { domainCheck } from './domain-check.ts';
@@ -53,6 +54,10 @@ export function websiteApp(deps: WebsiteAppDeps): Hono {
   app.get('/:file{sitemap-[0-9]{1,6}\\.xml}', (c) =>
     sitemapXml(c, deps, Number(c.req.param('file').slice(8, -4)), limit),
   );
+  // Feeds: the path of a page unless it names a feed of an existing content type (site/seo/feeds.ts).
+  const feedOrPage = async (c: Context) => (await feedResponse(c, deps)) ?? handlePage(c, deps);
+  app.get('/feeds/:file', feedOrPage);
+  app.get('/:locale/feeds/:file', feedOrPage);
   for (const routes of deps.routes ?? []) routes.route(app);
   // Hashed files and media that no route above knows are not pages (a page of that path would be a 404 too).
   app.get('/_site/*', (c) => c.notFound());
