@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from '../core/testing/fixture-space.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
+import { type RunningVarnish, startVarnish } from '../core/testing/varnish.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
 import { get, graphql, rpc } from './testing/http.ts';
 
@@ -9,6 +10,7 @@ import { get, graphql, rpc } from './testing/http.ts';
  * one PostgreSQL database, as `verso serve` runs them. Both public processes read the draft with the token and
  * the published version without; once `previewTokens.revoke` has answered on the management process, both
  * refuse the token on their very next request (each preview request checks its token in the database).
+ * The shipped Varnish VCL in front of one of them never answers a preview from its cache.
  */
 const databaseUrl = serviceUrl('DATABASE_URL');
 const HELLO = '/v1/permalink/news/hello';
@@ -19,6 +21,7 @@ describe.skipIf(!databaseUrl)('a preview token across processes (two public, one
   let management: StackProcess;
   let apis: StackProcess[] = [];
   let key: string;
+  let edge: RunningVarnish;
 
   beforeAll(async () => {
     stack = await fixtureStack(databaseUrl!);
@@ -30,9 +33,11 @@ describe.skipIf(!databaseUrl)('a preview token across processes (two public, one
     ]);
     apis = started.slice(0, 2);
     management = started[2]!;
+    edge = await startVarnish(Number(new URL(apis[0]!.url).port));
   }, 300_000);
 
   afterAll(async () => {
+    await edge?.stop();
     await stack?.stop();
   }, 60_000);
 
@@ -48,6 +53,12 @@ describe.skipIf(!databaseUrl)('a preview token across processes (two public, one
     const created = await rpc(management.url, key, 'previewTokens.create', { name: 'front end' });
     expect(created.status, created.text).toBe(200);
     const bearer = { authorization: `Bearer ${created.body.token}` };
+
+    // Through Varnish: the published answer is kept there (a hit), a preview still passes to the process.
+    for (let i = 0; i < 2; i++) expect((await get(`${edge.url}${HELLO}`)).body.title).toBe('Hello world');
+    expect((await get(`${edge.url}${HELLO}`)).headers.get('x-cache')).toBe('hit');
+    expect((await get(`${edge.url}${HELLO}`, bearer)).body.title).toBe('Hello draft');
+    expect((await get(`${edge.url}${HELLO}`)).body.title).toBe('Hello world');
 
     for (const api of apis) {
       // Anonymous first and twice, so that the published answer is cached and replayed on each process.
