@@ -5,8 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * The prefix finds the row; only the SHA-256 of the secret is stored (the secret has 256 bits, so a fast hash
  * is enough).
  */
-export const hashTokenSecret = (secret: string): string =>
-  createHash('sha256').update(secret).digest('hex');
+export const hashTokenSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 export function newPrefixedToken(kind: string): { prefix: string; hash: string; token: string } {
   const prefix = randomBytes(6).toString('hex');

@@ -54,7 +54,8 @@ const createInput = z
           : now + PREVIEW_DEFAULT_MS;
     const path = [expiresAt !== undefined ? 'expiresAt' : 'expiresIn'];
     if (at - now < 60_000) c.addIssue({ code: 'custom', path, message: 'must be at least a minute away' });
-    else if (at - now > PREVIEW_MAX_MS) c.addIssue({ code: 'custom', path, message: 'must be within a year' });
+    else if (at - now > PREVIEW_MAX_MS)
+      c.addIssue({ code: 'custom', path, message: 'must be within a year' });
     return { ...rest, expiresAt: new Date(at) };
   });
 

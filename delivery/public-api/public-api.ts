@@ -15,8 +15,8 @@ import { MEMO_SLOT_VAR, type MemoSlot, memoKey, RouteMemo, replayableAnswer } fr
 import { healthRoute, overviewRoute, readyRoute } from '../rest/routes.ts';
 import { validationHook } from '../rest/validation-hook.ts';
 import { serviceOverview } from './overview.ts';
-import { publicCors } from './public-cors.ts';
 import { previewGate } from './preview-gate.ts';
+import { publicCors } from './public-cors.ts';
 import { pinnedSpace, resolveSpace } from './resolve-space.ts';
 import { spaceDirectory } from './space-directory.ts';
 import { spaceGate } from './space-gate.ts';

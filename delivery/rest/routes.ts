@@ -70,7 +70,10 @@ const previewable = (schema: z.ZodType, description: string) => {
       ...base[200],
       headers: {
         ...base[200].headers,
-        ETag: { description: 'Weak validator of the body (none on a preview).', schema: { type: 'string' as const } },
+        ETag: {
+          description: 'Weak validator of the body (none on a preview).',
+          schema: { type: 'string' as const },
+        },
         'Cache-Control': {
           description:
             '`public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<ttl × 10>`; a preview: `private, no-store`',
