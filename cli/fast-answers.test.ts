@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { freshPostgres } from '../core/testing/databases.ts';
 import { buildApp } from './app.ts';
 import { allMigrations } from './plugins.ts';
 import { closeServices, createServices, type Services } from './services.ts';
+import { header, type Raw, remaining, send, stable } from './testing/raw-http.ts';
 
 /**
  * The fast answers in front of Hono (core/http/fast-answers.ts), as `verso serve` runs them: the apps of the
@@ -32,46 +32,6 @@ const POST_ID = 'd0c00000-0000-4000-8000-000000000021';
 const PERMALINK = `/v1/permalink${POST}?expand=cover,author`;
 const LIST = '/v1/content?limit=5&expand=cover';
 const LIMIT = 25;
-
-interface Raw {
-  status: number;
-  /** Raw header lines as sent (name and value, in order). */
-  headers: string[];
-  body: Buffer;
-}
-
-function send(
-  base: string,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-  body?: string,
-): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const header = (r: Raw, name: string) => {
-  for (let i = 0; i < r.headers.length; i += 2)
-    if (r.headers[i]!.toLowerCase() === name) return r.headers[i + 1];
-  return undefined;
-};
-
-/** The header lines with the values that differ per request by design masked (names and order kept). */
-const perRequest = new Set(['x-request-id', 'ratelimit', 'date']);
-const stable = (r: Raw) =>
-  r.headers.map((v, i) => (i % 2 === 1 && perRequest.has(r.headers[i - 1]!.toLowerCase()) ? '…' : v));
-
-const remaining = (r: Raw) => Number(/remaining=(\d+)/.exec(header(r, 'ratelimit') ?? '')?.[1]);
 
 describe('fast answers in front of the app', () => {
   let services: Services;
@@ -330,7 +290,9 @@ describe('fast answers in front of the app', () => {
     for (let i = 0; i < 2; i++) {
       expect((await send(base.website!, POST, { ...who, host: 'unknown.example' })).status).toBe(404);
       expect((await send(base.public!, '/v1/permalink/nothing-here', who)).status).toBe(404);
-      expect((await send(base.public!, PERMALINK, { ...who, authorization: 'Bearer x' })).status).toBe(200);
+      // Credentials of another scheme are answered anonymously; a bearer is a preview token (here refused).
+      expect((await send(base.public!, PERMALINK, { ...who, authorization: 'Basic eDp5' })).status).toBe(200);
+      expect((await send(base.public!, PERMALINK, { ...who, authorization: 'Bearer x' })).status).toBe(401);
       expect((await send(base.public!, PERMALINK, { ...who }, 'POST', '{}')).status).toBe(404);
       expect(
         (await send(base.public!, PERMALINK, { ...who, 'content-length': '2' }, 'GET', '{}')).status,

@@ -57,11 +57,11 @@ export const rpc = async (base: string, key: string, name: string, input: Record
     }),
   );
 
-export const graphql = async (base: string, query: string) =>
+export const graphql = async (base: string, query: string, headers: Record<string, string> = {}) =>
   answer(
     await fetch(`${base}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ query }),
     }),
   );

@@ -1,6 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
+import { newPrefixedToken, parsePrefixedToken, secretMatches } from './prefixed-token.ts';
 
 export type Role = 'superadmin' | 'owner' | 'admin' | 'editor' | 'viewer';
 
@@ -13,8 +13,6 @@ export interface NewKey {
   expiresAt?: Date | null;
 }
 
-export const hashKeySecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
-
 /** `30d`, `12h`, `45m`, `90s` → milliseconds. */
 export function parseDuration(text: string): number {
   const m = /^(\d+)\s*([smhd])$/.exec(text.trim());
@@ -26,27 +24,23 @@ export function parseDuration(text: string): number {
   return Number(m[1]) * unit;
 }
 
-/**
- * Creates a key and returns its plaintext once: `vso_<prefix>_<secret>`. Only the SHA-256 of the secret is
- * stored (the secret has 256 bits, so a fast hash is enough); the prefix finds the row.
- */
+/** Creates a key and returns its plaintext once: `vso_<prefix>_<secret>` (prefixed-token.ts: what is stored). */
 export async function createApiKey(db: Queryable, key: NewKey): Promise<{ id: string; token: string }> {
-  const prefix = randomBytes(6).toString('hex');
-  const secret = randomBytes(32).toString('base64url');
+  const { prefix, hash, token } = newPrefixedToken('vso');
   const res = await db.query<{ id: string }>(
     `insert into api_keys (name, prefix, hash, role, space_ids, permissions, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7) returning id`,
     [
       key.name ?? '',
       prefix,
-      hashKeySecret(secret),
+      hash,
       key.role ?? 'admin',
       key.spaceIds ?? null,
       key.permissions ?? null,
       key.expiresAt ?? null,
     ],
   );
-  return { id: res.rows[0]!.id, token: `vso_${prefix}_${secret}` };
+  return { id: res.rows[0]!.id, token };
 }
 
 /** Who called: a verified API key with its role and restrictions. */
@@ -60,8 +54,6 @@ export interface ApiPrincipal {
   permissions: string[] | null;
 }
 
-const tokenPattern = /^vso_([0-9a-f]{12})_([A-Za-z0-9_-]{20,})$/;
-
 /**
  * The key behind a bearer token, or null (unknown, wrong secret or expired). The prefix finds the row; the
  * secret's hash is compared in constant time. `last_used_at` is refreshed at most once a minute.
@@ -71,8 +63,8 @@ export async function verifyApiKeyToken(
   token: string,
   now = new Date(),
 ): Promise<ApiPrincipal | null> {
-  const m = tokenPattern.exec(token.trim());
-  if (!m) return null;
+  const parsed = parsePrefixedToken('vso', token);
+  if (!parsed) return null;
   const res = await db.query<{
     id: string;
     name: string;
@@ -82,14 +74,11 @@ export async function verifyApiKeyToken(
     permissions: string[] | null;
     expires_at: Date | string | null;
   }>('select id, name, hash, role, space_ids, permissions, expires_at from api_keys where prefix = $1', [
-    m[1],
+    parsed.prefix,
   ]);
   const row = res.rows[0];
-  const given = Buffer.from(hashKeySecret(m[2]!), 'hex');
-  // Hash something even when no row matched, so that timing does not tell whether a prefix exists.
-  const stored = Buffer.from(row?.hash ?? hashKeySecret('no such key'), 'hex');
-  const matches = stored.length === given.length && timingSafeEqual(stored, given);
-  if (!row || !matches) return null;
+  // Compared before the row is checked: an unknown prefix takes as long as a wrong secret.
+  if (!secretMatches(row?.hash, parsed.secret) || !row) return null;
   if (row.expires_at && new Date(row.expires_at).getTime() <= now.getTime()) return null;
   void db
     .query(

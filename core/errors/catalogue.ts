@@ -83,6 +83,11 @@ const catalogue: Record<string, ErrorEntry> = {
   'auth.required': { kind: 'unauthorized', message: 'An API key is required.' },
   'auth.invalid': { kind: 'unauthorized', message: 'The API key is not valid or has expired.' },
   'auth.forbidden': { kind: 'forbidden', message: 'The API key may not do this.' },
+  'preview.invalid': {
+    kind: 'unauthorized',
+    message: 'The preview token is not valid for this space: unknown, expired or revoked.',
+  },
+  'previewToken.notFound': { kind: 'not_found', message: 'No such preview token in this space.' },
   'rateLimit.exceeded': { kind: 'rate_limited', message: 'Too many requests; try again later.' },
   'database.unavailable': { kind: 'unavailable', message: 'The database cannot be reached.' },
   'database.behind': { kind: 'unavailable', message: 'The database needs migrations.' },

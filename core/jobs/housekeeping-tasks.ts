@@ -1,3 +1,4 @@
+import { trimPreviewTokens } from '../auth/preview-tokens.ts';
 import { trimPurgeJournal } from '../cache/purge-journal.ts';
 import type { Queryable } from '../db/types.ts';
 
@@ -47,4 +48,5 @@ export const housekeepingJobs: HousekeepingJob[] = [
   { id: 'workflow-runs', everyMs: 10 * 60 * 1000, run: (db) => trimWorkflowRuns(db, 200) },
   { id: 'purge-journal', everyMs: 60 * 60 * 1000, run: (db) => trimPurgeJournal(db, 30) },
   { id: 'webhook-deliveries', everyMs: 60 * 60 * 1000, run: (db) => trimWebhookDeliveries(db, 30) },
+  { id: 'ended-preview-tokens', everyMs: 60 * 60 * 1000, run: (db) => trimPreviewTokens(db, 30) },
 ];

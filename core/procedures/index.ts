@@ -13,6 +13,7 @@ import { contentUnpublish } from './content-unpublish.ts';
 import { contentUnschedule } from './content-unschedule.ts';
 import { contentUpdate } from './content-update.ts';
 import { menusGet, menusUpdate } from './menus.ts';
+import { previewTokensCreate, previewTokensList, previewTokensRevoke } from './preview-tokens.ts';
 import { redirectsCreate, redirectsDelete, redirectsList, redirectsUpdate } from './redirects.ts';
 import { webhooksDeliveries } from './webhook-deliveries.ts';
 import { webhooksCreate, webhooksDelete, webhooksList, webhooksUpdate } from './webhooks.ts';
@@ -44,4 +45,7 @@ export const coreProcedures: AnyProcedure[] = [
   webhooksUpdate,
   webhooksDelete,
   webhooksDeliveries,
+  previewTokensList,
+  previewTokensCreate,
+  previewTokensRevoke,
 ];

@@ -19,8 +19,11 @@ import { requestReads } from './request-reads.ts';
 import { type CachedAnswer, cachedAnswer, responseKey } from './response-cache.ts';
 import { schemaCache } from './schema-cache.ts';
 
-/** The space of the request, set by the public API's space gate before any route runs. */
-export type GraphqlEnv = { Variables: { space: SpaceInfo } };
+/**
+ * The space of the request, set by the public API's space gate before any route runs, and the grant of a
+ * request with a live preview token (delivery/public-api/preview-gate.ts).
+ */
+export type GraphqlEnv = { Variables: { space: SpaceInfo; preview?: { tokenId: string } } };
 
 export interface GraphqlDeps {
   reader: Reader;
@@ -50,7 +53,8 @@ const noTags: TagSink = { addTags() {} };
  * space. A request reads top to bottom: the space's schema (built once per schema version), the operation's
  * parameters and cache key, then the tagged cache: a hit sends the kept bytes without running GraphQL; a miss
  * runs graphql-yoga over the shared reader and keeps a successful answer. Successful answers carry an ETag
- * and the delivery `Cache-Control` (a conditional GET answers 304); everything else is `no-store`.
+ * and the delivery `Cache-Control` (a conditional GET answers 304); everything else is `no-store`. A preview
+ * (a preview token) runs over the space's drafts and is never kept: `private, no-store`.
  */
 export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
   const { config, log } = deps;
@@ -97,6 +101,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
       host: c.req.header('host'),
       forwardedProto: c.req.header('x-forwarded-proto'),
     });
+    const preview = c.get('preview') !== undefined;
     const run = async ({ request, body }: YogaInput, tags: TagSink) => {
       const reads = requestReads({
         reader: deps.reader,
@@ -104,6 +109,7 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
         defaultLocale: space.defaultLocale,
         tags,
         origin,
+        ...(preview ? { drafts: 'all' as const } : {}),
       });
       const context: GraphqlServerContext = {
         space,
@@ -118,6 +124,8 @@ export function graphqlRoutes(deps: GraphqlDeps): Hono<GraphqlEnv> {
     };
     const operation = await operationParams(c);
     const { request } = operation;
+    // A preview reads drafts: run for this request only, never kept with the published answers.
+    if (preview) return uncached(c, await run(request(), noTags), 'private, no-store');
     const key = responseKey({
       spaceId: space.id,
       schemaVersion: schema.schemaVersion,
@@ -197,9 +205,9 @@ function send(c: Context, answer: CachedAnswer, ttl: number): Response {
   return c.body(bytes, 200, { ...headers, 'Content-Type': answer.contentType });
 }
 
-async function uncached(c: Context, response: Response): Promise<Response> {
+async function uncached(c: Context, response: Response, cacheControl = 'no-store'): Promise<Response> {
   const headers = new Headers(response.headers);
-  headers.set('Cache-Control', 'no-store');
+  headers.set('Cache-Control', cacheControl);
   return c.body(await response.text(), { status: response.status as 200, headers });
 }
 

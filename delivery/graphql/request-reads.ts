@@ -34,11 +34,19 @@ export interface RequestReadsArgs {
   defaultLocale: string;
   tags: TagSink;
   origin?: string;
+  /** A preview: every read sees the space's drafts. */
+  drafts?: 'all';
 }
 
 export function requestReads(args: RequestReadsArgs): RequestReads {
-  const { reader, spaceId, defaultLocale, tags, origin } = args;
-  const context = (locale: string): ReadContext => ({ spaceId, locale, tags, ...(origin ? { origin } : {}) });
+  const { reader, spaceId, defaultLocale, tags, origin, drafts } = args;
+  const context = (locale: string): ReadContext => ({
+    spaceId,
+    locale,
+    tags,
+    ...(origin ? { origin } : {}),
+    ...(drafts ? { drafts } : {}),
+  });
   const perLocale = <V>(make: (locale: string) => DataLoader<string, V>) => {
     const loaders = new Map<string, DataLoader<string, V>>();
     return (locale: string) => {

@@ -15,6 +15,7 @@ import { MEMO_SLOT_VAR, type MemoSlot, memoKey, RouteMemo, replayableAnswer } fr
 import { healthRoute, overviewRoute, readyRoute } from '../rest/routes.ts';
 import { validationHook } from '../rest/validation-hook.ts';
 import { serviceOverview } from './overview.ts';
+import { previewGate } from './preview-gate.ts';
 import { publicCors } from './public-cors.ts';
 import { pinnedSpace, resolveSpace } from './resolve-space.ts';
 import { spaceDirectory } from './space-directory.ts';
@@ -98,8 +99,10 @@ export function publicApi(options: PublicApiOptions): PublicApi {
   // Repeated REST requests skip the gate, routing and validation (route-memo.ts); a first one records itself.
   const memo = new RouteMemo();
   app.use('/v1/*', async (c, next) => {
-    // HEAD is answered by the GET route (without the body).
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    // HEAD is answered by the GET route (without the body). A request with credentials may be a preview
+    // (preview-gate.ts): it is never answered from, or recorded into, the memo of anonymous answers.
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.header('authorization') !== undefined)
+      return next();
     const key = memoKey(c);
     const snapshot = directory.current();
     const resolved = memo.get(key, snapshot);
@@ -114,6 +117,9 @@ export function publicApi(options: PublicApiOptions): PublicApi {
     if (recorded) replayableAnswer(c, recorded, () => directory.current() === snapshot);
   });
   app.use('*', spaceGate({ directory, pin }));
+  const preview = previewGate(db);
+  app.use('/v1/*', preview);
+  app.use('/graphql', preview);
 
   app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200, { 'Cache-Control': 'no-store' }));
   app.openapi(readyRoute, async (c) => {

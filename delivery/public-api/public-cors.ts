@@ -27,7 +27,9 @@ export function publicCors(ownPath: (path: string) => boolean): MiddlewareHandle
         'Access-Control-Allow-Origin': ALLOW_ORIGIN,
         'Access-Control-Expose-Headers': EXPOSED,
         'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-        'Access-Control-Allow-Headers': c.req.header('access-control-request-headers') ?? 'Content-Type',
+        // Authorization: a preview token (preview-gate.ts) from a browser front end.
+        'Access-Control-Allow-Headers':
+          c.req.header('access-control-request-headers') ?? 'Content-Type, Authorization',
         'Access-Control-Max-Age': '86400',
       });
     }

@@ -9,7 +9,10 @@ export interface ReadContext {
   /** Always a locale of the space (callers resolve the default). */
   locale: string;
   tags: TagSink;
-  /** Share-link preview: drafts of one document, or of every document. Never set on the public API. */
+  /**
+   * Drafts of one document (a share link), or of every document (a whole-site share link, or a preview token on
+   * the public API). Such reads are never cached.
+   */
   drafts?: { documentId: string } | 'all';
   /**
    * Prefix of media addresses (`url`, `variants`) such as `https://api.example.org`; REST sets the request's

@@ -120,18 +120,33 @@ export async function cachedAnswer(c: Context, args: CachedArgs): Promise<Respon
 export async function resolvedAnswer(c: Context, resolved: ResolvedAnswer): Promise<Response> {
   const answer = await resolved.cache.getOrSet<CachedAnswer>(
     resolved.key,
-    async (tags) => {
-      try {
-        return jsonAnswer(await resolved.read(tags));
-      } catch (err) {
-        if (!(err instanceof AppError) || err.status !== 404) throw err;
-        const body = toErrorBody(err);
-        return { status: body.error.status, body: utf8Bytes(JSON.stringify(body)), etag: null };
-      }
-    },
+    (tags) => answerOf(() => resolved.read(tags)),
     { ttlSeconds: resolved.ttlSeconds },
   );
   return send(c, answer, resolved.ttlSeconds);
+}
+
+/** A reader's value as an answer; "nothing here" (an AppError with status 404) as its error body. */
+async function answerOf(read: () => Promise<unknown>): Promise<CachedAnswer> {
+  try {
+    return jsonAnswer(await read());
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 404) throw err;
+    const body = toErrorBody(err);
+    return { status: body.error.status, body: utf8Bytes(JSON.stringify(body)), etag: null };
+  }
+}
+
+/**
+ * A preview's answer (drafts): read for this request only, never kept in any cache, `private, no-store` and
+ * without an ETag, so that nothing of it can stand in for a published answer or the other way round.
+ */
+export async function privateAnswer(c: Context, read: () => Promise<unknown>): Promise<Response> {
+  const answer = await answerOf(read);
+  return c.body(answer.body as Uint8Array<ArrayBuffer>, answer.status as 200, {
+    'Content-Type': jsonType,
+    'Cache-Control': 'private, no-store',
+  });
 }
 
 /** An answer computed without the database (the overview, the OpenAPI document), with the same headers. */

@@ -13,11 +13,12 @@ export function openApiDocument<E extends Env>(app: OpenAPIHono<E>): Record<stri
       version: '1',
       license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
       description:
-        'Published content of one space, read-only and anonymous. Errors answer `{ error: { key, kind, status, message, details } }`. Answers carry a weak ETag and `Cache-Control: public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<ttl × 10>`; `If-None-Match` answers 304.',
+        'Published content of one space, read-only and anonymous. Errors answer `{ error: { key, kind, status, message, details } }`. Answers carry a weak ETag and `Cache-Control: public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<ttl × 10>`; `If-None-Match` answers 304. With `Authorization: Bearer <preview token>` the `/v1` routes read drafts instead (`private, no-store`, no ETag).',
     },
     // The document describes whichever host serves it: relative to that host, as a browser resolves it.
     servers: [{ url: '/', description: 'The host that served this document.' }],
-    // Anonymous: no operation takes credentials (declared, so that clients and linters need not guess).
+    // Anonymous by default (declared, so that clients and linters need not guess); the `/v1` routes also take
+    // an optional preview token (routes.ts).
     security: [],
   }) as unknown as Record<string, unknown>;
 }

@@ -5,7 +5,7 @@ import { cacheTags } from '../../core/cache/tags.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { decodePermalinkPath } from '../reader/permalink.ts';
 import type { ReadContext, Reader, SpaceInfo } from '../reader/types.ts';
-import { cachedAnswer } from './answer.ts';
+import { cachedAnswer, privateAnswer } from './answer.ts';
 import { csv } from './params.ts';
 import { requestOrigin, splitUrl } from './request-origin.ts';
 import {
@@ -15,12 +15,21 @@ import {
   listRoute,
   menuRoute,
   permalinkRoute,
+  previewTokenScheme,
   redirectsRoute,
   typesRoute,
 } from './routes.ts';
 
-/** The space a request is for, set by the public API's space resolution before any route runs. */
-export type RestEnv = { Variables: { space: SpaceInfo } };
+/** A request with a live preview token (delivery/public-api/preview-gate.ts): it reads drafts. */
+export interface PreviewGrant {
+  tokenId: string;
+}
+
+/**
+ * The space a request is for, set by the public API's space resolution before any route runs, and the preview
+ * grant of a request that carries a preview token.
+ */
+export type RestEnv = { Variables: { space: SpaceInfo; preview?: PreviewGrant } };
 
 export interface RestDeps {
   reader: Reader;
@@ -44,6 +53,8 @@ export function localeOf(space: SpaceInfo, requested: string | undefined): strin
     ],
   });
 }
+
+const noTags: TagSink = { addTags() {} };
 
 const notFound =
   <T>(key: string) =>
@@ -71,9 +82,11 @@ function route<R extends RouteConfig>(
 
 /**
  * The REST routes of `/v1`. Each handler parses (the route's schemas did the validation), calls one reader
- * operation inside the tagged cache, and sends the answer with its caching headers.
+ * operation inside the tagged cache, and sends the answer with its caching headers; a preview calls it with
+ * drafts and outside the cache.
  */
 export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'previewToken', previewTokenScheme);
   const answer = (
     c: Context<RestEnv>,
     route: string,
@@ -86,6 +99,9 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
       forwardedProto: c.req.header('x-forwarded-proto'),
     });
     const locale = typeof params.locale === 'string' ? params.locale : space.defaultLocale;
+    // A preview reads drafts: each time anew, never through the tagged cache that published answers share.
+    if (c.get('preview'))
+      return privateAnswer(c, () => read({ spaceId: space.id, locale, tags: noTags, origin, drafts: 'all' }));
     return cachedAnswer(c, {
       cache: deps.cache,
       ttlSeconds: deps.ttlSeconds,

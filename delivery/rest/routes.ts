@@ -51,6 +51,42 @@ const cached = (schema: z.ZodType, description: string) => ({
   503: error('The instance does not know which space to serve (`publicApi.space.unresolved`).'),
 });
 
+/** `securitySchemes.previewToken` of the document: the bearer a preview sends (docs/delivery-api.md, "Preview"). */
+export const previewTokenScheme = {
+  type: 'http' as const,
+  scheme: 'bearer',
+  description:
+    'A preview token of the space (`previewTokens.create` on the management API): the answer reads drafts, is `private, no-store` and carries no ETag. Optional: without it the published content is answered.',
+};
+/** Anonymous, or with a preview token. */
+const anonymousOrPreview: Array<Record<string, string[]>> = [{}, { previewToken: [] }];
+
+/** The answers of a route that a preview token may read too. */
+const previewable = (schema: z.ZodType, description: string) => {
+  const base = cached(schema, description);
+  return {
+    ...base,
+    200: {
+      ...base[200],
+      headers: {
+        ...base[200].headers,
+        ETag: {
+          description: 'Weak validator of the body (none on a preview).',
+          schema: { type: 'string' as const },
+        },
+        'Cache-Control': {
+          description:
+            '`public, max-age=0, s-maxage=<ttl>, stale-while-revalidate=<ttl × 10>`; a preview: `private, no-store`',
+          schema: { type: 'string' as const },
+        },
+      },
+    },
+    401: error(
+      'The bearer is not a live preview token of this space (`preview.invalid`), with `WWW-Authenticate: Bearer`.',
+    ),
+  };
+};
+
 const badId = { 400: error('The id in the address is not an id (`request.badId`).') };
 
 export const permalinkRoute = createRoute({
@@ -59,7 +95,8 @@ export const permalinkRoute = createRoute({
   operationId: 'getByPermalink',
   summary: 'The document at a permalink (several segments allowed)',
   request: { params: PathParam, query: LocaleExpandQuery },
-  responses: cached(Document, 'The document (`content.notFound` when none).'),
+  security: anonymousOrPreview,
+  responses: previewable(Document, 'The document (`content.notFound` when none).'),
 });
 
 export const homeRoute = createRoute({
@@ -68,7 +105,8 @@ export const homeRoute = createRoute({
   operationId: 'getHome',
   summary: 'The home document (the one starred in the content tree)',
   request: { query: LocaleExpandQuery },
-  responses: cached(Document, 'The home document.'),
+  security: anonymousOrPreview,
+  responses: previewable(Document, 'The home document.'),
 });
 
 export const documentRoute = createRoute({
@@ -77,7 +115,8 @@ export const documentRoute = createRoute({
   operationId: 'getDocument',
   summary: 'One document',
   request: { params: IdParam, query: LocaleExpandQuery },
-  responses: { ...cached(Document, 'The document.'), ...badId },
+  security: anonymousOrPreview,
+  responses: { ...previewable(Document, 'The document.'), ...badId },
 });
 
 export const listRoute = createRoute({
@@ -86,7 +125,8 @@ export const listRoute = createRoute({
   operationId: 'listDocuments',
   summary: 'Documents, in tree order (tree position, then creation time)',
   request: { query: ListQuery },
-  responses: cached(DocumentList, 'A page of documents and the number of all matches.'),
+  security: anonymousOrPreview,
+  responses: previewable(DocumentList, 'A page of documents and the number of all matches.'),
 });
 
 export const menuRoute = createRoute({
@@ -95,7 +135,8 @@ export const menuRoute = createRoute({
   operationId: 'getMenu',
   summary: 'A menu by machine name, resolved for the locale',
   request: { params: MenuParam, query: LocaleExpandQuery },
-  responses: cached(Menu, 'The menu (`menu.notFound` when none).'),
+  security: anonymousOrPreview,
+  responses: previewable(Menu, 'The menu (`menu.notFound` when none).'),
 });
 
 export const redirectsRoute = createRoute({
@@ -104,7 +145,8 @@ export const redirectsRoute = createRoute({
   operationId: 'listRedirects',
   summary: 'The redirects of a locale',
   request: { query: LocaleQuery },
-  responses: cached(RedirectList, 'The redirects.'),
+  security: anonymousOrPreview,
+  responses: previewable(RedirectList, 'The redirects.'),
 });
 
 export const assetRoute = createRoute({
@@ -113,7 +155,8 @@ export const assetRoute = createRoute({
   operationId: 'getAsset',
   summary: 'Asset metadata and signed variant addresses (assets published content references)',
   request: { params: IdParam },
-  responses: { ...cached(Asset, 'The asset (`asset.notFound` when none).'), ...badId },
+  security: anonymousOrPreview,
+  responses: { ...previewable(Asset, 'The asset (`asset.notFound` when none).'), ...badId },
 });
 
 export const typesRoute = createRoute({
@@ -121,7 +164,8 @@ export const typesRoute = createRoute({
   path: '/v1/types',
   operationId: 'getContentModel',
   summary: "The space's content model (public fields only), to generate client types",
-  responses: cached(ContentModel, 'Content types and block types.'),
+  security: anonymousOrPreview,
+  responses: previewable(ContentModel, 'Content types and block types.'),
 });
 
 export const overviewRoute = createRoute({

@@ -73,6 +73,10 @@ export const Document = z
         "Every public field by technical name (null when empty). Relations are ids unless named in `expand`; `GET /v1/types` tells each field's type.",
       );
     },
+    draft: z
+      .literal(true)
+      .optional()
+      .openapi({ description: 'Only in a preview (a preview token), on a version that is a draft.' }),
   })
   .openapi('Document');
 

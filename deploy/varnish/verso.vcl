@@ -57,6 +57,11 @@ sub vcl_recv {
     if (req.url ~ "^/_cms/" || req.url ~ "[?&]form-result=") {
         return (pass);
     }
+    # A preview token on the public API reads drafts: never a cached published answer (other schemes, such as
+    # the Basic credentials of a password-protecting proxy, are answered as anonymous and may be cached).
+    if (req.http.Authorization ~ "(?i)^\s*bearer(\s|$)") {
+        return (pass);
+    }
     if (req.http.Cookie ~ "(^|;\s*)(cms_site_access|cms_share|verso_session)=") {
         return (pass);
     }

@@ -51,7 +51,8 @@ export function commonTypes(names: {
 }): CommonTypes {
   const status = new GraphQLEnumType({
     name: 'PublishingStatus',
-    description: 'Publishing status of the delivered version; the public API delivers only PUBLISHED.',
+    description:
+      'Publishing status of the delivered version: PUBLISHED, or DRAFT in a preview (a preview token).',
     values: { PUBLISHED: { value: 'PUBLISHED' }, DRAFT: { value: 'DRAFT' } },
   });
   const tag = new GraphQLObjectType({
