@@ -30,6 +30,10 @@ const catalogue: Record<string, ErrorEntry> = {
   'validation.invalid': { kind: 'validation', message: 'A value is not valid.' },
   'request.badId': { kind: 'bad_request', message: 'The id in the address is not a valid id.' },
   'request.malformed': { kind: 'bad_request', message: 'The request is malformed.' },
+  'request.select.unknown': {
+    kind: 'bad_request',
+    message: '`select` names a part that documents do not have.',
+  },
   'request.tooLarge': {
     kind: 'payload_too_large',
     message: 'The request body is larger than this instance accepts.',

@@ -19,8 +19,20 @@ const expand = z
     query('expand', 'Comma-separated relation field names to inline, at any depth (blocks, repeaters).'),
   );
 
+const select = z
+  .string()
+  .max(2000)
+  .optional()
+  .openapi(
+    query(
+      'select',
+      'Comma-separated parts of each document to answer with: `title`, `permalink`, `fields` or `fields.<name>`, …; `id` and `type` always come. Unknown parts are refused (400 `request.select.unknown`, naming the allowed ones).',
+    ),
+  );
+
 export const LocaleQuery = z.object({ locale });
 export const LocaleExpandQuery = z.object({ locale, expand });
+export const DocumentQuery = z.object({ locale, expand, select });
 
 export const ListQuery = z.object({
   type: z.string().min(1).max(100).optional().openapi(query('type', 'Content type technical name.')),
@@ -53,6 +65,7 @@ export const ListQuery = z.object({
     // Coercion turns null into 0, which the generator would otherwise describe as nullable.
     .openapi({ ...query('offset', 'Items to skip; default 0.'), type: 'integer', minimum: 0, default: 0 }),
   expand,
+  select,
 });
 
 export const IdParam = z.object({

@@ -13,6 +13,7 @@ import { migrated, testDatabases } from '../../core/testing/databases.ts';
 import { type PublicApi, publicApi } from '../public-api/index.ts';
 import { deliveryFixture, deliveryIds as ids } from '../reader/delivery-fixture.ts';
 import { createReader } from '../reader/index.ts';
+import { build, cacheControl, expectError, json, origin, plugins, request, secret } from './rest-test-kit.ts';
 import {
   Asset,
   ContentModel,
@@ -23,48 +24,6 @@ import {
   RedirectList,
   ServiceOverview,
 } from './schemas.ts';
-
-const plugins = loadPlugins({ website: true });
-const secret = 'a-media-secret-of-at-least-32-characters';
-const origin = 'http://api.fixture.test';
-const cacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-
-async function build(db: Db, extra: { log?: ReturnType<typeof captureLog>['log'] } = {}) {
-  const cache = memoryCache({ defaultTtlSeconds: 60 });
-  const api = publicApi({
-    db,
-    log: extra.log ?? captureLog().log,
-    cache,
-    config: { CACHE_TTL: 60, SCOPES: ['graphql', 'media'], PUBLIC_SPACE: undefined },
-    mediaSecret: () => secret,
-    blockDesigns: true,
-    // A reader of its own, so that each test database starts with a fresh registry.
-    reader: createReader({ db, mediaSecret: () => secret, blockDesigns: true }),
-  });
-  await api.ready;
-  return { api, cache };
-}
-
-const request = (api: PublicApi, path: string, init: RequestInit = {}) =>
-  api.app.request(`${origin}${path}`, init);
-
-async function json(
-  api: PublicApi,
-  path: string,
-  init?: RequestInit,
-): Promise<{ status: number; body: any; res: Response }> {
-  const res = await request(api, path, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, res };
-}
-
-/** Every error answers the catalogue body, is never cached, and carries the public CORS header. */
-function expectError(r: { status: number; body: any; res: Response }, status: number, key: string) {
-  expect(r.status).toBe(status);
-  expect(ErrorBody.parse(r.body).error).toMatchObject({ key, status });
-  expect(r.res.headers.get('cache-control')).toBe('no-store');
-  expect(r.res.headers.get('access-control-allow-origin')).toBe('*');
-}
 
 describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
   let db: Db;
@@ -284,6 +243,7 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
       'offset',
       'parentId',
       'search',
+      'select',
       'tags',
       'type',
       'under',

@@ -1,5 +1,13 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { IdParam, ListQuery, LocaleExpandQuery, LocaleQuery, MenuParam, PathParam } from './params.ts';
+import {
+  DocumentQuery,
+  IdParam,
+  ListQuery,
+  LocaleExpandQuery,
+  LocaleQuery,
+  MenuParam,
+  PathParam,
+} from './params.ts';
 import {
   Asset,
   ContentModel,
@@ -88,15 +96,25 @@ const previewable = (schema: z.ZodType, description: string) => {
 };
 
 const badId = { 400: error('The id in the address is not an id (`request.badId`).') };
+const badSelect = {
+  400: error(
+    '`select` names a part documents do not have (`request.select.unknown`; `details[].params.values` lists the allowed ones).',
+  ),
+};
+const badIdOrSelect = {
+  400: error(
+    'The id in the address is not an id (`request.badId`), or `select` names an unknown part (`request.select.unknown`).',
+  ),
+};
 
 export const permalinkRoute = createRoute({
   method: 'get',
   path: '/v1/permalink/{path}',
   operationId: 'getByPermalink',
   summary: 'The document at a permalink (several segments allowed)',
-  request: { params: PathParam, query: LocaleExpandQuery },
+  request: { params: PathParam, query: DocumentQuery },
   security: anonymousOrPreview,
-  responses: previewable(Document, 'The document (`content.notFound` when none).'),
+  responses: { ...previewable(Document, 'The document (`content.notFound` when none).'), ...badSelect },
 });
 
 export const homeRoute = createRoute({
@@ -104,9 +122,9 @@ export const homeRoute = createRoute({
   path: '/v1/permalink',
   operationId: 'getHome',
   summary: 'The home document (the one starred in the content tree)',
-  request: { query: LocaleExpandQuery },
+  request: { query: DocumentQuery },
   security: anonymousOrPreview,
-  responses: previewable(Document, 'The home document.'),
+  responses: { ...previewable(Document, 'The home document.'), ...badSelect },
 });
 
 export const documentRoute = createRoute({
@@ -114,9 +132,9 @@ export const documentRoute = createRoute({
   path: '/v1/content/{id}',
   operationId: 'getDocument',
   summary: 'One document',
-  request: { params: IdParam, query: LocaleExpandQuery },
+  request: { params: IdParam, query: DocumentQuery },
   security: anonymousOrPreview,
-  responses: { ...previewable(Document, 'The document.'), ...badId },
+  responses: { ...previewable(Document, 'The document.'), ...badIdOrSelect },
 });
 
 export const listRoute = createRoute({
@@ -126,7 +144,10 @@ export const listRoute = createRoute({
   summary: 'Documents, in tree order (tree position, then creation time)',
   request: { query: ListQuery },
   security: anonymousOrPreview,
-  responses: previewable(DocumentList, 'A page of documents and the number of all matches.'),
+  responses: {
+    ...previewable(DocumentList, 'A page of documents and the number of all matches.'),
+    ...badSelect,
+  },
 });
 
 export const menuRoute = createRoute({

@@ -137,12 +137,21 @@ export const DocumentList = z
   })
   .openapi('DocumentList');
 
+/** What a menu entry carries of its document: these four, and the whole document under `expand`. */
+export const MenuDocument = Document.partial()
+  .required({ id: true, type: true, title: true, permalink: true })
+  .openapi('MenuDocument', {
+    description:
+      'The document an entry points to: `id`, `type`, `title` and `permalink`; with `expand`, the whole document.',
+  });
+
 export interface MenuItemShape {
   id: string;
   label: string;
   url: string | null;
   target: string;
-  content: z.infer<typeof Document> | null;
+  href: string | null;
+  content: z.infer<typeof MenuDocument> | null;
   children: MenuItemShape[];
 }
 
@@ -152,8 +161,13 @@ export const MenuItem: z.ZodType<MenuItemShape> = z
     label: z.string(),
     url: z.string().nullable().openapi({ description: 'External address; use it when set.' }),
     target: z.string(),
-    content: orNull(Document).openapi({
-      description: 'The published document in the locale; link to `/` + its permalink.',
+    href: z.string().nullable().openapi({
+      description:
+        "Where the entry links: `url` when set, else `/` + the document's permalink; null for neither.",
+    }),
+    content: orNull(MenuDocument).openapi({
+      description:
+        'The published document in the locale (id, type, title, permalink; the whole document under `expand`).',
     }),
     get children() {
       return z.array(MenuItem);
