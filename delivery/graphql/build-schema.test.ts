@@ -57,6 +57,7 @@ describe('the schema built from a content model', () => {
       'parent',
       'children',
       'tags',
+      'alternates',
     ];
     expect(fieldsOf(fixtureModel(), 'ContentNode')).toEqual(base);
     expect(fieldsOf(fixtureModel(), 'Page')).toEqual([

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { TagSink } from '../../core/cache/tagged-cache.ts';
 import { carriesRefs } from '../reader/index.ts';
 import type {
+  Alternates,
   DeliveredAsset,
   DeliveredDocument,
   DeliveredUser,
@@ -24,6 +25,8 @@ export interface RequestReads {
   /** An asset named by a field of a delivered document: public by that reference, so not checked again. */
   fieldAsset(id: string): Promise<DeliveredAsset | null>;
   user(id: string): Promise<DeliveredUser | null>;
+  /** Where a document is published: its permalink by locale (the reader's `alternates`, batched). */
+  alternates(id: string): Promise<Alternates>;
   /** Documents a root query read already: later `parent`, relation or menu reads of them cost nothing. */
   remember(documents: Iterable<DeliveredDocument>): void;
 }
@@ -104,6 +107,11 @@ export function requestReads(args: RequestReadsArgs): RequestReads {
     const found = await knownFirst(ids, (wanted, from) => reader.users(context(defaultLocale), wanted, from));
     return ids.map((id) => found.get(id) ?? null);
   });
+  // Every locale at once: the context's locale only decides nothing here, so the default one serves.
+  const alternates = new DataLoader<string, Alternates>(async (ids) => {
+    const found = await reader.alternates(context(defaultLocale), [...ids], known.length ? known : undefined);
+    return ids.map((id) => found.get(id) ?? {});
+  });
   function remember(list: Iterable<DeliveredDocument>) {
     for (const doc of list) {
       documents(doc.locale).prime(doc.id, doc);
@@ -117,6 +125,7 @@ export function requestReads(args: RequestReadsArgs): RequestReads {
     asset: (id) => assets.load(id),
     fieldAsset: (id) => fieldAssets.load(id),
     user: (id) => users.load(id),
+    alternates: (id) => alternates.load(id),
     remember,
   };
 }

@@ -5,6 +5,7 @@ import { cacheTags } from '../../core/cache/tags.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { decodePermalinkPath } from '../reader/permalink.ts';
 import type { DeliveredDocument, DeliveredMenu, ReadContext, Reader, SpaceInfo } from '../reader/types.ts';
+import { withAlternates } from './alternates.ts';
 import { cachedAnswer, privateAnswer } from './answer.ts';
 import { withHrefs } from './menu-answer.ts';
 import { csv } from './params.ts';
@@ -122,16 +123,21 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
     ctx.tags.addTags([cacheTags.registry]);
     return parseSelect(raw, await deps.reader.contentModel(ctx.spaceId), type);
   };
-  /** One document, found, and trimmed to `select`; the selection is checked before the read. */
+  /** One document, found, with its `alternates`, trimmed to `select`; the selection is checked before the read. */
   const oneDocument = async (
     ctx: ReadContext,
+    locales: readonly string[],
     select: string[],
     read: () => Promise<DeliveredDocument | null>,
   ) => {
     const chosen = await selection(ctx, select);
     const doc = notFound<DeliveredDocument>('content.notFound')(await read());
-    return chosen ? selectDocument(doc, chosen) : doc;
+    const [withAlts] =
+      chosen && !chosen.keys.has('alternates') ? [doc] : await alternatesOf(ctx, locales, [doc]);
+    return chosen ? selectDocument(withAlts!, chosen) : withAlts!;
   };
+  const alternatesOf = (ctx: ReadContext, locales: readonly string[], docs: readonly DeliveredDocument[]) =>
+    withAlternates(docs, locales, (ids) => deps.reader.alternates(ctx, ids, docs));
 
   route(
     app,
@@ -145,7 +151,7 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
       const expand = csv(q.expand as string | undefined);
       const select = csv(q.select as string | undefined);
       return answer(c, 'permalink', { permalink: permalink ?? raw, locale, expand, select }, (ctx) =>
-        oneDocument(ctx, select, async () =>
+        oneDocument(ctx, c.get('space').locales, select, async () =>
           permalink === null ? null : deps.reader.byPermalink(ctx, permalink, expand),
         ),
       );
@@ -159,7 +165,7 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
     const expand = csv(q.expand as string | undefined);
     const select = csv(q.select as string | undefined);
     return answer(c, 'home', { locale, expand, select }, (ctx) =>
-      oneDocument(ctx, select, () => deps.reader.home(ctx, expand)),
+      oneDocument(ctx, c.get('space').locales, select, () => deps.reader.home(ctx, expand)),
     );
   });
 
@@ -170,7 +176,7 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
     const expand = csv(q.expand as string | undefined);
     const select = csv(q.select as string | undefined);
     return answer(c, 'content', { id: id.toLowerCase(), locale, expand, select }, (ctx) =>
-      oneDocument(ctx, select, () => deps.reader.byId(ctx, id, expand)),
+      oneDocument(ctx, c.get('space').locales, select, () => deps.reader.byId(ctx, id, expand)),
     );
   });
 
@@ -195,7 +201,10 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
         ...query,
         tags: query.tags.length ? query.tags : undefined,
       });
-      return chosen ? { ...list, items: list.items.map((d) => selectDocument(d, chosen)) } : list;
+      if (chosen && !chosen.keys.has('alternates'))
+        return { ...list, items: list.items.map((d) => selectDocument(d, chosen)) };
+      const items = await alternatesOf(ctx, c.get('space').locales, list.items);
+      return { ...list, items: chosen ? items.map((d) => selectDocument(d, chosen)) : items };
     });
   });
 

@@ -68,6 +68,14 @@ export const Document = z
     publishedAt: z.string().nullable(),
     updatedAt: z.string(),
     tags: z.array(Tag),
+    alternates: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({
+        description:
+          "Where this document is published, by locale: its permalink in each (this one included), for a locale switch and hreflang. On every document an answer is about (one, or a list's items), not on documents that `expand` inlines.",
+        example: { en: 'about', de: 'ueber-uns' },
+      }),
     get fields() {
       return fieldsOf(
         "Every public field by technical name (null when empty). Relations are ids unless named in `expand`; `GET /v1/types` tells each field's type.",

@@ -71,6 +71,26 @@ describe.each(testDatabases())('select and menu links on $kind', ({ open }) => {
     expectError(await get('/v1/permalink?select=body'), 400, 'request.select.unknown');
   });
 
+  it('every document answered carries alternates, locale to permalink, where it is published', async () => {
+    const about = await get(`/v1/content/${ids.about}`);
+    expect(about.body.alternates).toEqual({ en: 'about', de: 'ueber-uns' });
+    const de = await get('/v1/permalink/ueber-uns?locale=de');
+    expect(de.body.alternates).toEqual({ en: 'about', de: 'ueber-uns' });
+    const english = await get(`/v1/content/${ids.englishOnly}`);
+    expect(english.body.alternates).toEqual({ en: 'news/english-only' });
+    const list = await get('/v1/content?type=page&limit=100');
+    const team = list.body.items.find((d: { id: string }) => d.id === ids.team);
+    expect(team.alternates).toEqual({ en: 'about/team', de: 'ueber-uns/team' });
+    // Inlined relations carry none; `select` without it reads none.
+    const expanded = await get(`/v1/content/${ids.about}?expand=related`);
+    expect(expanded.body.fields.related[0]).not.toHaveProperty('alternates');
+    expect((await get(`/v1/content/${ids.about}?select=title`)).body).not.toHaveProperty('alternates');
+    expect((await get(`/v1/content/${ids.about}?select=alternates`)).body.alternates).toEqual({
+      en: 'about',
+      de: 'ueber-uns',
+    });
+  });
+
   it('menu entries carry href; their documents are id, type, title and permalink unless expand is given', async () => {
     const menu = Menu.parse((await get('/v1/menus/main')).body);
     expect(menu.items.map((i) => i.href)).toEqual(['/about', '/news/english-only', 'https://github.com']);

@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors/app-error.ts';
-import type { ContentModel, DeliveredDocument } from '../reader/types.ts';
+import type { Alternates, ContentModel, DeliveredDocument } from '../reader/types.ts';
 
 /**
  * `select=title,permalink,fields.cover`: the parts of each document an answer carries. `id` and `type` always
@@ -18,6 +18,7 @@ const documentKeys = [
   'publishedAt',
   'updatedAt',
   'tags',
+  'alternates',
   'fields',
 ] as const;
 const always = ['id', 'type'];
@@ -67,14 +68,17 @@ export function parseSelect(
 }
 
 /** The document with the selected parts only (a new object; the reader's frozen one is left as it is). */
-export function selectDocument(doc: DeliveredDocument, selection: Selection): Partial<DeliveredDocument> {
+export function selectDocument(
+  doc: DeliveredDocument & { alternates?: Alternates },
+  selection: Selection,
+): Partial<DeliveredDocument & { alternates: Alternates }> {
   const out: Record<string, unknown> = {};
   for (const key of documentKeys) {
     if (!selection.keys.has(key)) continue;
     if (key === 'fields' && selection.fields) {
       out.fields = Object.fromEntries([...selection.fields].map((f) => [f, doc.fields[f] ?? null]));
-    } else {
-      out[key] = doc[key];
+    } else if (key in doc) {
+      out[key] = doc[key as keyof typeof doc];
     }
   }
   return out;

@@ -60,6 +60,11 @@ export function commonTypes(names: {
     fields: { name: { type: nonNull(GraphQLString) }, slug: { type: nonNull(GraphQLString) } },
   });
 
+  const alternate = new GraphQLObjectType({
+    name: 'Alternate',
+    description: 'Where a document is published in one locale.',
+    fields: { locale: { type: nonNull(GraphQLString) }, permalink: { type: nonNull(GraphQLString) } },
+  });
   const contentNodeFields = (): GraphQLFieldConfigMap<DeliveredDocument, GraphqlContext> => ({
     id: { type: nonNull(GraphQLID) },
     typeName: {
@@ -84,6 +89,17 @@ export function commonTypes(names: {
       resolve: (d, _a, ctx) => ctx.reads.children(d.locale, d.id),
     },
     tags: { type: listOf(tag) },
+    alternates: {
+      type: listOf(alternate),
+      description:
+        "Every locale this document is published in, with its permalink there (this one's included).",
+      resolve: async (d, _a, ctx) => {
+        const found = await ctx.reads.alternates(d.id);
+        return ctx.space.locales.flatMap((locale) =>
+          found[locale] === undefined ? [] : [{ locale, permalink: found[locale] }],
+        );
+      },
+    },
   });
   const contentNode: GraphQLInterfaceType = new GraphQLInterfaceType({
     name: 'ContentNode',
