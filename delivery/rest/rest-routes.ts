@@ -6,7 +6,8 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { decodePermalinkPath } from '../reader/permalink.ts';
 import type { ReadContext, Reader, SpaceInfo } from '../reader/types.ts';
 import { cachedAnswer } from './answer.ts';
-import { csv } from './params.ts';
+import { listFilters } from './list-params.ts';
+import { csv, listParameterNames } from './params.ts';
 import { requestOrigin, splitUrl } from './request-origin.ts';
 import {
   assetRoute,
@@ -139,6 +140,7 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
 
   route(app, listRoute, (c) => {
     const q = valid(c).valid('query');
+    const filter = listFilters(new URL(c.req.url).searchParams, listParameterNames);
     const locale = localeOf(c.get('space'), q.locale as string | undefined);
     const search = typeof q.search === 'string' && q.search.trim() !== '' ? q.search.trim() : undefined;
     const query = {
@@ -150,6 +152,8 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
       limit: q.limit as number,
       offset: q.offset as number,
       expand: csv(q.expand as string | undefined),
+      order: q.order as string | undefined,
+      filter,
     };
     return answer(c, 'list', { ...query, locale }, (ctx) =>
       deps.reader.list(ctx, { ...query, tags: query.tags.length ? query.tags : undefined }),

@@ -84,9 +84,14 @@ export const listRoute = createRoute({
   method: 'get',
   path: '/v1/content',
   operationId: 'listDocuments',
-  summary: 'Documents, in tree order (tree position, then creation time)',
+  summary: 'Documents, in tree order (tree position, then creation time) or in `order`, narrowed by filters',
   request: { query: ListQuery },
-  responses: cached(DocumentList, 'A page of documents and the number of all matches.'),
+  responses: {
+    ...cached(DocumentList, 'A page of documents and the number of all matches.'),
+    400: error(
+      'A query parameter, an `order` key, a filter field or a filter operator this list does not have (`query.invalid`; its detail names the allowed ones).',
+    ),
+  },
 });
 
 export const menuRoute = createRoute({
