@@ -54,7 +54,6 @@ describe.each(testDatabases())('ordered and filtered lists over HTTP on $kind', 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await api.app.request(`http://api.test${path}`, { headers });
     const text = await res.text();
-    // biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field
     return { status: res.status, body: (text ? JSON.parse(text) : null) as any, res };
   };
   const ids = async (path: string) => {

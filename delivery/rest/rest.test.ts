@@ -1,7 +1,6 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
-import { memoryCache } from '../../core/cache/memory-cache.ts';
+import { allMigrations } from '../../cli/plugins.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Db } from '../../core/db/types.ts';
@@ -10,61 +9,18 @@ import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
 import { captureLog } from '../../core/testing/capture-log.ts';
 import { migrated, testDatabases } from '../../core/testing/databases.ts';
-import { type PublicApi, publicApi } from '../public-api/index.ts';
+import type { PublicApi } from '../public-api/index.ts';
 import { deliveryFixture, deliveryIds as ids } from '../reader/delivery-fixture.ts';
-import { createReader } from '../reader/index.ts';
+import { build, cacheControl, expectError, json, origin, plugins, request } from './rest-test-kit.ts';
 import {
   Asset,
   ContentModel,
   Document,
   DocumentList,
-  ErrorBody,
   Menu,
   RedirectList,
   ServiceOverview,
 } from './schemas.ts';
-
-const plugins = loadPlugins({ website: true });
-const secret = 'a-media-secret-of-at-least-32-characters';
-const origin = 'http://api.fixture.test';
-const cacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-
-async function build(db: Db, extra: { log?: ReturnType<typeof captureLog>['log'] } = {}) {
-  const cache = memoryCache({ defaultTtlSeconds: 60 });
-  const api = publicApi({
-    db,
-    log: extra.log ?? captureLog().log,
-    cache,
-    config: { CACHE_TTL: 60, SCOPES: ['graphql', 'media'], PUBLIC_SPACE: undefined },
-    mediaSecret: () => secret,
-    blockDesigns: true,
-    // A reader of its own, so that each test database starts with a fresh registry.
-    reader: createReader({ db, mediaSecret: () => secret, blockDesigns: true }),
-  });
-  await api.ready;
-  return { api, cache };
-}
-
-const request = (api: PublicApi, path: string, init: RequestInit = {}) =>
-  api.app.request(`${origin}${path}`, init);
-
-async function json(
-  api: PublicApi,
-  path: string,
-  init?: RequestInit,
-): Promise<{ status: number; body: any; res: Response }> {
-  const res = await request(api, path, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, res };
-}
-
-/** Every error answers the catalogue body, is never cached, and carries the public CORS header. */
-function expectError(r: { status: number; body: any; res: Response }, status: number, key: string) {
-  expect(r.status).toBe(status);
-  expect(ErrorBody.parse(r.body).error).toMatchObject({ key, status });
-  expect(r.res.headers.get('cache-control')).toBe('no-store');
-  expect(r.res.headers.get('access-control-allow-origin')).toBe('*');
-}
 
 describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
   let db: Db;
@@ -279,9 +235,11 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
     ]);
     expect(doc.paths['/v1/content'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       'expand',
+      'filter',
       'limit',
       'locale',
       'offset',
+      'order',
       'parentId',
       'search',
       'tags',
