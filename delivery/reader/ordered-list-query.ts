@@ -92,17 +92,20 @@ export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion:
     readsFields(all) ? VERSION_FIELDS : '',
     readsSharedFields(all) ? SHARED_FIELDS('x.document_id', 'x.space_id') : '',
   ].join('\n');
-  const where = [
-    ...indexRange(p, sel),
-    ...narrowing(p, sel),
-    ...filterConditions(cols, p, sel.filters ?? []),
-  ];
+  const range = indexRange(p, sel);
+  // Ordered but not filtered: the exact total is a sum of the index's counters, as for a plain list (a count of
+  // 100k rows took 16 ms of a 17 ms list).
+  const counted = !sel.under && !sel.tags?.length && !sel.search && !sel.filters?.length;
+  const total = counted
+    ? `select coalesce(sum(x.n), 0)::int as total from delivered_counts x where ${range.join(' and ')}`
+    : undefined;
+  const where = [...range, ...narrowing(p, sel), ...filterConditions(cols, p, sel.filters ?? [])];
   const rows = `delivered_documents x ${joins}`;
   const order = orderBy(cols, sel.order?.length ? sel.order : treeOrder);
   const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
   const carry = sel.carry ? { targets: true, refs: true } : { fieldsByVersion };
   return `${CUSTOM_PLAN}with ${paged(p, sel, columns, rows, where, order)}
-    select n.total, page.* from (select count(*)::int as total from ${rows} where ${where.join(' and ')}) n
+    select n.total, page.* from (${total ?? `select count(*)::int as total from ${rows} where ${where.join(' and ')}`}) n
     left join lateral (${fullSelect(undefined, ' c.ord,', carry, 'numbered')}) page on true
     order by page.ord`;
 }
