@@ -99,6 +99,7 @@ export async function run(baseUrl: string) {
   const german = await verso.permalink('ueber-uns', { locale: 'de' }).catch((e: unknown) => e);
   const home = await verso.permalink('/');
   const main = await verso.menu('main');
+  const filtered = await verso.list({ type: 'page', order: '-title', filter: { title: { in: 'Team,About us' } } });
   const missing = await verso.get('00000000-0000-4000-8000-00000000ffff').catch((e: unknown) => e);
   return {
     total: pages.total,
@@ -110,6 +111,8 @@ export async function run(baseUrl: string) {
     german: german instanceof VersoError ? german.status : (german as { title: string }).title,
     home: home.title,
     menu: main.items.map((i) => i.label),
+    filtered: filtered.items.map((p) => p.title),
+    alternates: about.alternates,
     missing: missing instanceof VersoError ? [missing.status, missing.body?.error.key] : null,
   };
 }
@@ -199,6 +202,8 @@ describe('verso types', () => {
       german: 'Über uns',
       home: 'Home',
       menu: ['About', 'Only English', 'GitHub'],
+      filtered: ['Team', 'About us'],
+      alternates: { en: 'about', de: 'ueber-uns' },
       missing: [404, 'content.notFound'],
     });
   });

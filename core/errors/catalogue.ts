@@ -29,11 +29,11 @@ const catalogue: Record<string, ErrorEntry> = {
   'validation.failed': { kind: 'validation', message: 'The request is not valid.' },
   'validation.invalid': { kind: 'validation', message: 'A value is not valid.' },
   'request.badId': { kind: 'bad_request', message: 'The id in the address is not a valid id.' },
-  'request.malformed': { kind: 'bad_request', message: 'The request is malformed.' },
-  'request.select.unknown': {
+  'query.invalid': {
     kind: 'bad_request',
-    message: '`select` names a part that documents do not have.',
+    message: 'A query parameter names something this address does not have.',
   },
+  'request.malformed': { kind: 'bad_request', message: 'The request is malformed.' },
   'request.tooLarge': {
     kind: 'payload_too_large',
     message: 'The request body is larger than this instance accepts.',

@@ -1,4 +1,10 @@
-import type { DeliveredAsset, DeliveredDocument, DeliveredMenu, ListResult } from '../reader/types.ts';
+import type {
+  DeliveredAsset,
+  DeliveredDocument,
+  DeliveredMenu,
+  ListResult,
+  RawFilter,
+} from '../reader/types.ts';
 import {
   idArg,
   limitArg,
@@ -42,6 +48,8 @@ export interface ContentsArgs {
   locale?: string | null;
   limit?: number | null;
   offset?: number | null;
+  order?: string | null;
+  filter?: RawFilter[] | null;
 }
 
 /** `carry`: the query asks the items for objects (selects-objects.ts), which their rows then bring. */
@@ -59,6 +67,8 @@ export async function contents(ctx: GraphqlContext, args: ContentsArgs, carry = 
     ...(search ? { search } : {}),
     ...(args.tags?.length ? { tags: args.tags } : {}),
     ...(carry ? { carry } : {}),
+    ...(args.order != null ? { order: args.order } : {}),
+    ...(args.filter?.length ? { filter: args.filter } : {}),
   });
   ctx.reads.remember(result.items);
   return result;

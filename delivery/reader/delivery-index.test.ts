@@ -9,14 +9,9 @@ import { parseSpaceFile } from '../../core/space-format/validate.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { selectAssets, selectUsers } from './asset-query.ts';
 import { deliveryFixture, deliveryIds as ids } from './delivery-fixture.ts';
-import {
-  type ListSelection,
-  type Route,
-  selectDocuments,
-  selectList,
-  selectPermalinks,
-  uuid,
-} from './document-query.ts';
+import { type Route, selectDocuments, uuid } from './document-query.ts';
+import { type ListSelection, selectList } from './list-select.ts';
+import { selectPermalinks } from './permalink-query.ts';
 import type { DocumentRow, PermalinkRow } from './rows.ts';
 
 /**

@@ -1,9 +1,8 @@
-import { CUSTOM_PLAN } from '../../core/db/custom-plan.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { assetJson, type RawAsset, toAsset } from './asset-query.ts';
-import { fieldsByVersion, versionKey } from './fields-by-version.ts';
 import { joinPermalink } from './permalink.ts';
 import type { DocumentRow, PermalinkRow } from './rows.ts';
+import { Params } from './sql-params.ts';
 import type { DeliveredTag, ReadContext } from './types.ts';
 
 /**
@@ -25,29 +24,7 @@ type Drafts = ReadContext['drafts'];
  * reference the index is tested against). Reads with drafts always walk: drafts are not in the index.
  */
 export type Route = 'index' | 'chain';
-const useIndex = (drafts: Drafts, route: Route) => !drafts && route === 'index';
-
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-
-  /**
-   * `column` is one of `ids`: up to `SPELLED_IDS` of them one parameter each, so that PostgreSQL keeps the
-   * statement's generic plan (an array parameter is guessed at ten values, the generic plan then looks dearer
-   * than planning for the values, and the statement was planned anew on every run: 0.5–0.9 ms of a 0.7–1.1 ms
-   * read of related documents). More ids are one array, planned for its values.
-   */
-  oneOf(column: string, ids: readonly string[]): string {
-    if (ids.length === 0 || ids.length > SPELLED_IDS) return `${column} = any(${this.add(ids)}::uuid[])`;
-    return `${column} in (${ids.map((id) => `${this.add(id)}::uuid`).join(', ')})`;
-  }
-}
-
-/** At most this many ids are spelled out as parameters: each count is one more statement text. */
-const SPELLED_IDS = 16;
+export const useIndex = (drafts: Drafts, route: Route) => !drafts && route === 'index';
 
 /** An id as the database spells it (any case). */
 export const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,7 +41,7 @@ export const permalinkRow = (
  * Joins the version a reader sees of document `doc` as `alias`: the published one; with a share link's
  * drafts, the draft where the link allows it and one exists.
  */
-function versionJoin(
+export function versionJoin(
   alias: string,
   doc: string,
   localeIs: (column: string) => string,
@@ -95,7 +72,7 @@ interface ChainArgs {
 }
 
 /** `with recursive [walk,] chain`: see the module comment. Columns: doc_id, locale, next_id, slugs, sort_key, ancestors. */
-function chainCte(p: Params, args: ChainArgs): string {
+export function chainCte(p: Params, args: ChainArgs): string {
   const space = p.add(args.spaceId);
   const locale =
     args.locale === 'every'
@@ -168,7 +145,7 @@ const CARRIED = `,
  * The columns of a full document row, from a delivered chain row `c` of `source`; `carry` adds its link targets
  * (`targets`) and its assets and users (`refs`).
  */
-function fullSelect(
+export function fullSelect(
   drafts: Drafts,
   extraColumns = '',
   carry: { targets?: boolean; refs?: boolean; fieldsByVersion?: boolean } = {},
@@ -192,7 +169,7 @@ function fullSelect(
 }
 
 /** Names the tuple of a version row `x` (delivery/reader/fields-by-version.ts). */
-const TUPLE_VERSION = `x.xmin::text || '/' || x.ctid::text`;
+export const TUPLE_VERSION = `x.xmin::text || '/' || x.ctid::text`;
 
 /**
  * The published version of each row `c`, looked up by its primary key. With a plain join, the generic plan of a
@@ -209,7 +186,7 @@ const PUBLISHED_VERSION = `join lateral (
       limit 1
     ) v on true`;
 
-interface RawDocument {
+export interface RawDocument {
   id: string;
   locale: string;
   slugs: string[];
@@ -231,7 +208,7 @@ interface RawDocument {
   carried_users?: Array<{ id: string; name: string; avatar: RawAsset | null }>;
 }
 
-const toRow = (r: RawDocument): DocumentRow => ({
+export const toRow = (r: RawDocument): DocumentRow => ({
   id: r.id,
   type: r.type,
   locale: r.locale,
@@ -290,7 +267,7 @@ export interface DocumentSelection {
  * `delivered as (...)`: rows of the delivery index in the columns of a chain row (doc_id, locale, slugs,
  * ancestors, sort_key), for `fullSelect`.
  */
-function indexed(where: string[], tail = ''): string {
+export function indexed(where: string[], tail = ''): string {
   return `delivered as (
       select x.document_id as doc_id, x.locale, x.slugs, x.ancestors, x.sort_key
       from delivered_documents x where ${where.join(' and ')}${tail}
@@ -343,7 +320,7 @@ function withRelated(raw: RelatedRaw[]): DocumentRow[] {
 const texts = new Map<string, string>();
 const MAX_TEXTS = 1_000;
 
-function textOf(key: string, build: () => string): string {
+export function textOf(key: string, build: () => string): string {
   let text = texts.get(key);
   if (text === undefined) {
     text = build();
@@ -412,230 +389,4 @@ export async function selectDocuments(
     order by c.sort_key, c.doc_id`;
   const res = await db.query<RawDocument>(sql, p.values);
   return res.rows.map(toRow);
-}
-
-export interface ListSelection {
-  spaceId: string;
-  locale: string;
-  drafts?: Drafts;
-  /** Content types to include (the requested one, or every type the running registry knows). */
-  types: string[];
-  parentId?: string;
-  under?: string;
-  tags?: string[];
-  search?: string;
-  limit: number;
-  offset: number;
-  /**
-   * The page's rows with their link targets, assets and users (`carried`), for a caller that will use them (a
-   * GraphQL list that selects more than plain values): one statement instead of three in sequence. Only on the
-   * index route; a plain REST list leaves them out (per-row lookups cost a page more than it would use).
-   */
-  carry?: boolean;
-}
-
-type ListPage = { rows: DocumentRow[]; total: number };
-
-async function runList(db: Queryable, sql: string, p: Params): Promise<ListPage | undefined> {
-  const res = await db.query<RawDocument & { total: number; sort_key: unknown }>(sql, p.values);
-  const total = res.rows[0]?.total ?? 0;
-  const raw = res.rows.filter((r) => r.id !== null);
-  if (!(await fillFields(db, raw))) return undefined;
-  return { rows: raw.map(toRow), total };
-}
-
-/**
- * Puts the fields of rows read by version (`fieldsByVersion`) in: those kept from an earlier read, the others in
- * one statement. False when a version changed between the two statements (a publish in between): the caller
- * reads again with the fields.
- */
-async function fillFields(db: Queryable, raw: RawDocument[]): Promise<boolean> {
-  const missing = new Map<string, RawDocument>();
-  const memo = fieldsByVersion(db);
-  for (const r of raw) {
-    if (r.version === undefined) continue;
-    const key = versionKey(r.id, r.locale, r.version);
-    const known = memo.get(key);
-    if (known) r.fields = known as Record<string, unknown>;
-    else missing.set(key, r);
-  }
-  if (missing.size === 0) return true;
-  const rows = [...missing.values()];
-  const res = await db.query<{
-    id: string;
-    locale: string;
-    version: string;
-    fields: Record<string, unknown>;
-  }>(
-    `select x.document_id as id, x.locale, ${TUPLE_VERSION} as version, x.fields
-     from document_versions x
-     where x.document_id = any($1::uuid[]) and x.locale = any($2::text[]) and x.state = 'published'`,
-    [rows.map((r) => r.id), [...new Set(rows.map((r) => r.locale))]],
-  );
-  for (const found of res.rows) {
-    const key = versionKey(found.id, found.locale, found.version);
-    const r = missing.get(key);
-    if (r) {
-      r.fields = memo.keep(key, found.fields) as Record<string, unknown>;
-      missing.delete(key);
-    }
-  }
-  return missing.size === 0;
-}
-
-/**
- * The first page of a plain list (by type, maybe parent) as a named statement: with the page size, the types and
- * no offset written into its text, PostgreSQL's generic plan knows the page is small and keeps the index range,
- * so after five runs it stops planning the statement per request (0.7 ms of a 1.3 ms list). With any of them a
- * parameter the generic plan guesses a tenth of the rows and scans and sorts them all (100 ms at 100k), so such
- * lists, and those by tags, `under` or search (whose share of rows only their values tell), stay planned for
- * their values. Written in are only whole numbers and type names of plain characters, never other text.
- */
-function firstPageText(sel: ListSelection): { limit: string; types: string } | undefined {
-  if (sel.offset !== 0 || sel.under || sel.tags?.length || sel.search) return undefined;
-  if (!Number.isSafeInteger(sel.limit) || sel.limit < 0 || sel.limit > 10_000) return undefined;
-  if (!sel.types.every((t) => /^[A-Za-z0-9_-]{1,100}$/.test(t))) return undefined;
-  const written = {
-    limit: String(sel.limit),
-    types: `'{${sel.types.map((t) => `"${t}"`).join(',')}}'::text[]`,
-  };
-  const key = `${written.limit} ${written.types}`;
-  if (!writtenPages.has(key)) {
-    if (writtenPages.size >= MAX_WRITTEN_PAGES) return undefined;
-    writtenPages.add(key);
-  }
-  return written;
-}
-
-/**
- * Each page size and set of types written in makes one or two more statement texts (with and without a parent):
- * bounded, so that lists with ever new sizes cannot take the names every other statement needs
- * (core/db/pg-db.ts names 2000 texts at most).
- */
-const MAX_WRITTEN_PAGES = 200;
-const writtenPages = new Set<string>();
-
-/**
- * A list read from the delivery index: the page is the first rows of an index range in tree order; only the
- * page's rows are joined to their documents and versions. The exact total of a list filtered by type and
- * parent alone is a sum of the index's counters (`delivered_counts`), else a count of the matching rows.
- */
-async function listByIndex(db: Queryable, sel: ListSelection): Promise<ListPage> {
-  // A list that carries its rows' targets and refs is GraphQL's or the site's, and rarely the same twice.
-  return (
-    (await listByIndexOnce(db, sel, !sel.carry)) ?? ((await listByIndexOnce(db, sel, false)) as ListPage)
-  );
-}
-
-function listByIndexOnce(
-  db: Queryable,
-  sel: ListSelection,
-  fieldsByVersion: boolean,
-): Promise<ListPage | undefined> {
-  const p = new Params();
-  const written = firstPageText(sel);
-  const where = [
-    `x.space_id = ${p.add(sel.spaceId)}`,
-    `x.locale = ${p.add(sel.locale)}`,
-    `x.type = any(${written?.types ?? `${p.add(sel.types)}::text[]`})`,
-  ];
-  if (sel.parentId) where.push(`x.parent_id = ${p.add(sel.parentId)}::uuid`);
-  const counted = !sel.under && !sel.tags?.length && !sel.search;
-  const total = counted
-    ? `select coalesce(sum(x.n), 0)::int as total from delivered_counts x where ${where.join(' and ')}`
-    : undefined;
-  if (sel.under) where.push(`x.ancestors @> array[${p.add(sel.under)}::uuid]`);
-  if (sel.tags?.length) {
-    where.push(`exists (select 1 from document_tags dt join tags t on t.id = dt.tag_id
-      where dt.document_id = x.document_id and t.slug = any(${p.add(sel.tags)}::text[]))`);
-  }
-  if (sel.search) {
-    where.push(`exists (select 1 from document_versions v
-      where v.document_id = x.document_id and v.locale = x.locale and v.state = 'published'
-        and v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)}))`);
-  }
-  const page = written
-    ? ` order by x.sort_key, x.document_id limit ${written.limit}`
-    : ` order by x.sort_key, x.document_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}`;
-  const key = [
-    'list',
-    written ? 'written' : '',
-    // The count's text is `where` as it stands before the filters that turn `counted` off.
-    counted ? 'counted' : '',
-    where.join('\n'),
-    page,
-    sel.carry ? 'carry' : '',
-    fieldsByVersion ? 'version' : '',
-  ].join('\u0001');
-  const sql = textOf(
-    key,
-    () => `${written ? '' : CUSTOM_PLAN}with ${indexed(where, page)}
-    select n.total, page.* from (${total ?? `select count(*)::int as total from delivered_documents x where ${where.join(' and ')}`}) n
-    left join lateral (${fullSelect(undefined, ' c.sort_key,', sel.carry ? { targets: true, refs: true } : { fieldsByVersion })}) page on true
-    order by page.sort_key, page.id`,
-  );
-  return runList(db, sql, p);
-}
-
-/** One page of a list and the number of all matches, in one statement (the count survives an empty page). */
-export async function selectList(
-  db: Queryable,
-  sel: ListSelection,
-  route: Route = 'index',
-): Promise<ListPage> {
-  if (useIndex(sel.drafts, route)) return listByIndex(db, sel);
-  const p = new Params();
-  const where = [`d.type = any(${p.add(sel.types)}::text[])`];
-  if (sel.parentId) where.push(`d.parent_id = ${p.add(sel.parentId)}::uuid`);
-  if (sel.tags?.length) {
-    where.push(`exists (select 1 from document_tags dt join tags t on t.id = dt.tag_id
-      where dt.document_id = d.id and t.slug = any(${p.add(sel.tags)}::text[]))`);
-  }
-  if (sel.search)
-    where.push(`v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)})`);
-  const cte = chainCte(p, { spaceId: sel.spaceId, locale: sel.locale, drafts: sel.drafts, where });
-  const under = sel.under ? ` and ${p.add(sel.under)}::uuid = any(ancestors)` : '';
-  const sql = `${CUSTOM_PLAN}${cte},
-    matched as (select * from chain where next_id is null${under}),
-    delivered as (select * from matched order by sort_key, doc_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)})
-    select n.total, page.* from (select count(*)::int as total from matched) n
-    left join lateral (${fullSelect(sel.drafts, ' c.sort_key,')}) page on true
-    order by page.sort_key, page.id`;
-  return runList(db, sql, p) as Promise<ListPage>;
-}
-
-/** Where documents are delivered: permalinks in one locale (links) or in every locale of the space (alternates). */
-export async function selectPermalinks(
-  db: Queryable,
-  sel: { spaceId: string; locale: string | 'every'; drafts?: Drafts; ids: string[] },
-  route: Route = 'index',
-): Promise<PermalinkRow[]> {
-  if (sel.ids.length === 0) return [];
-  const p = new Params();
-  let sql: string;
-  if (useIndex(sel.drafts, route)) {
-    const space = p.add(sel.spaceId);
-    const locale =
-      sel.locale === 'every'
-        ? `x.locale = any((select locales from spaces where id = ${space})::text[])`
-        : `x.locale = ${p.add(sel.locale)}`;
-    sql = `select x.document_id as id, x.locale, x.slugs, x.ancestors::text[] as ancestors
-      from delivered_documents x
-      where x.space_id = ${space} and ${locale} and x.document_id = any(${p.add(sel.ids)}::uuid[])
-      order by x.sort_key, x.document_id, x.locale`;
-  } else {
-    const cte = chainCte(p, {
-      spaceId: sel.spaceId,
-      locale: sel.locale,
-      drafts: sel.drafts,
-      where: [`d.id = any(${p.add(sel.ids)}::uuid[])`],
-    });
-    sql = `${cte} select doc_id as id, locale, slugs, ancestors::text[] as ancestors
-     from chain where next_id is null order by sort_key, doc_id, locale`;
-  }
-  const res = await db.query<{ id: string; locale: string; slugs: string[]; ancestors: string[] | null }>(
-    sql,
-    p.values,
-  );
-  return res.rows.map((r) => permalinkRow(r.id, r.locale, r.slugs, r.ancestors));
 }

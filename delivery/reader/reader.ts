@@ -16,10 +16,13 @@ import {
   tagAskedDocuments,
   tagDocuments,
 } from './deliver-documents.ts';
-import { type DocumentSelection, selectDocuments, selectList, selectPermalinks } from './document-query.ts';
+import { type DocumentSelection, selectDocuments } from './document-query.ts';
+import { parseFilters, parseOrder } from './list-order.ts';
 import { checkListQuery } from './list-query.ts';
+import { selectList } from './list-select.ts';
 import { selectMenu, selectRedirects } from './menu-query.ts';
 import { hrefOf, permalinkSegments } from './permalink.ts';
+import { selectPermalinks } from './permalink-query.ts';
 import { createRegistry } from './registry.ts';
 import type { DocumentRow } from './rows.ts';
 import { shapeMenu } from './shape-menu.ts';
@@ -172,6 +175,10 @@ export function createReader(options: ReaderOptions): Reader {
           details: [{ key: 'contentType.notFound', params: { type: query.type }, path: 'type' }],
         });
       }
+      // Checked against the model after `type`: a field is its type's, and the allowed names are named.
+      const typeDef = query.type !== undefined ? model.contentTypes.get(query.type) : undefined;
+      const order = parseOrder(query.order, typeDef);
+      const filters = parseFilters(query.filter ?? [], typeDef);
       const { rows, total } = await selectList(db, {
         spaceId: ctx.spaceId,
         locale: ctx.locale,
@@ -184,6 +191,8 @@ export function createReader(options: ReaderOptions): Reader {
         limit,
         offset,
         ...(query.carry ? { carry: true } : {}),
+        ...(order.length ? { order } : {}),
+        ...(filters.length ? { filters } : {}),
       });
       return { items: await many(ctx, model, rows, query.expand), total, limit, offset };
     },

@@ -1,4 +1,7 @@
 import type { TagSink } from '../../core/cache/tagged-cache.ts';
+import type { RawFilter } from './list-order.ts';
+
+export type { RawFilter };
 
 /**
  * The one reader of published content, shared by REST, GraphQL and the site. Every method records the cache
@@ -107,8 +110,12 @@ export interface ListQuery {
   limit: number;
   offset: number;
   expand?: string[];
-  /** Read the page's link targets, assets and users with it (document-query.ts `ListSelection.carry`). */
+  /** Read the page's link targets, assets and users with it (list-select.ts `ListSelection.carry`). */
   carry?: boolean;
+  /** `-publishedAt,title`: keys of list-order.ts `orderKeys`; none: tree order. */
+  order?: string;
+  /** `filter[field][op]=value` (list-order.ts `filterFields`). */
+  filter?: RawFilter[];
 }
 
 export interface ListResult {

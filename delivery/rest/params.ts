@@ -26,7 +26,7 @@ const select = z
   .openapi(
     query(
       'select',
-      'Comma-separated parts of each document to answer with: `title`, `permalink`, `fields` or `fields.<name>`, …; `id` and `type` always come. Unknown parts are refused (400 `request.select.unknown`, naming the allowed ones).',
+      'Comma-separated parts of each document to answer with: `title`, `permalink`, `fields` or `fields.<name>`, …; `id` and `type` always come. Unknown parts are refused (400 `query.invalid`, naming the allowed ones).',
     ),
   );
 
@@ -66,7 +66,36 @@ export const ListQuery = z.object({
     .openapi({ ...query('offset', 'Items to skip; default 0.'), type: 'integer', minimum: 0, default: 0 }),
   expand,
   select,
+  order: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .openapi({
+      ...query(
+        'order',
+        'Comma-separated keys, `-` for descending: `publishedAt`, `updatedAt`, `title`, `position` (tree order, the default) and, with `type`, `fields.<name>` of a number, date, string, text, single select or boolean field. Ties go by id. An unknown key is refused (400 `query.invalid`, naming the allowed keys).',
+      ),
+      example: '-publishedAt',
+    }),
+  filter: z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .optional()
+    .openapi({
+      param: {
+        name: 'filter',
+        in: 'query',
+        style: 'deepObject',
+        explode: true,
+        description:
+          '`filter[<field>][<op>]=<value>`, all of them must hold. Fields: `publishedAt`, `updatedAt`, `title`, `tags` (slugs) and, with `type`, `fields.<name>`. Operators: `eq` (the default: `filter[title]=x`), `ne`, `in` (comma-separated), `lt`, `lte`, `gt`, `gte`, `exists` (`true` or `false`); which apply depends on the field. An unknown field or operator is refused (400 `query.invalid`, naming the allowed ones); a value that does not fit the field, 422.',
+      },
+      example: { publishedAt: { gte: '2026-01-01' } },
+    }),
 });
+
+/** The parameters a list knows by name (`filter[...]` aside): any other is refused (list-params.ts). */
+export const listParameterNames = Object.keys(ListQuery.shape).filter((name) => name !== 'filter');
 
 export const IdParam = z.object({
   id: z

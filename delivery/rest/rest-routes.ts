@@ -7,8 +7,9 @@ import { decodePermalinkPath } from '../reader/permalink.ts';
 import type { DeliveredDocument, DeliveredMenu, ReadContext, Reader, SpaceInfo } from '../reader/types.ts';
 import { withAlternates } from './alternates.ts';
 import { cachedAnswer, privateAnswer } from './answer.ts';
+import { listFilters } from './list-params.ts';
 import { withHrefs } from './menu-answer.ts';
-import { csv } from './params.ts';
+import { csv, listParameterNames } from './params.ts';
 import { requestOrigin, splitUrl } from './request-origin.ts';
 import {
   assetRoute,
@@ -182,6 +183,7 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
 
   route(app, listRoute, (c) => {
     const q = valid(c).valid('query');
+    const filter = listFilters(new URL(c.req.url).searchParams, listParameterNames);
     const locale = localeOf(c.get('space'), q.locale as string | undefined);
     const search = typeof q.search === 'string' && q.search.trim() !== '' ? q.search.trim() : undefined;
     const query = {
@@ -193,6 +195,8 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
       limit: q.limit as number,
       offset: q.offset as number,
       expand: csv(q.expand as string | undefined),
+      order: q.order as string | undefined,
+      filter,
     };
     const select = csv(q.select as string | undefined);
     return answer(c, 'list', { ...query, locale, select }, async (ctx) => {

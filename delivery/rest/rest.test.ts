@@ -1,7 +1,6 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
-import { memoryCache } from '../../core/cache/memory-cache.ts';
+import { allMigrations } from '../../cli/plugins.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Db } from '../../core/db/types.ts';
@@ -10,16 +9,14 @@ import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
 import { captureLog } from '../../core/testing/capture-log.ts';
 import { migrated, testDatabases } from '../../core/testing/databases.ts';
-import { type PublicApi, publicApi } from '../public-api/index.ts';
+import type { PublicApi } from '../public-api/index.ts';
 import { deliveryFixture, deliveryIds as ids } from '../reader/delivery-fixture.ts';
-import { createReader } from '../reader/index.ts';
-import { build, cacheControl, expectError, json, origin, plugins, request, secret } from './rest-test-kit.ts';
+import { build, cacheControl, expectError, json, origin, plugins, request } from './rest-test-kit.ts';
 import {
   Asset,
   ContentModel,
   Document,
   DocumentList,
-  ErrorBody,
   Menu,
   RedirectList,
   ServiceOverview,
@@ -238,9 +235,11 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
     ]);
     expect(doc.paths['/v1/content'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       'expand',
+      'filter',
       'limit',
       'locale',
       'offset',
+      'order',
       'parentId',
       'search',
       'select',

@@ -98,12 +98,12 @@ const previewable = (schema: z.ZodType, description: string) => {
 const badId = { 400: error('The id in the address is not an id (`request.badId`).') };
 const badSelect = {
   400: error(
-    '`select` names a part documents do not have (`request.select.unknown`; `details[].params.values` lists the allowed ones).',
+    '`select` names a part documents do not have (`query.invalid`; its details name the allowed ones in `params.allowed`).',
   ),
 };
 const badIdOrSelect = {
   400: error(
-    'The id in the address is not an id (`request.badId`), or `select` names an unknown part (`request.select.unknown`).',
+    'The id in the address is not an id (`request.badId`), or `select` names an unknown part (`query.invalid`).',
   ),
 };
 
@@ -141,12 +141,14 @@ export const listRoute = createRoute({
   method: 'get',
   path: '/v1/content',
   operationId: 'listDocuments',
-  summary: 'Documents, in tree order (tree position, then creation time)',
+  summary: 'Documents, in tree order (tree position, then creation time) or in `order`, narrowed by filters',
   request: { query: ListQuery },
   security: anonymousOrPreview,
   responses: {
     ...previewable(DocumentList, 'A page of documents and the number of all matches.'),
-    ...badSelect,
+    400: error(
+      'A query parameter, an `order` key, a filter field or operator, or a `select` part this list does not have (`query.invalid`; its details name the allowed ones in `params.allowed`).',
+    ),
   },
 });
 

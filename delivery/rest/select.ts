@@ -37,7 +37,7 @@ export function selectable(model: ContentModel, type: string | undefined): strin
   return [...documentKeys, ...[...names].sort().map((n) => `fields.${n}`)];
 }
 
-/** The parsed `select`, or undefined without one; an unknown path is 400 `request.select.unknown` naming the allowed ones. */
+/** The parsed `select`, or undefined without one; an unknown path is 400 `query.invalid` naming the allowed ones. */
 export function parseSelect(
   raw: string[],
   model: ContentModel,
@@ -47,11 +47,11 @@ export function parseSelect(
   const allowed = selectable(model, type);
   const unknown = raw.filter((p) => !allowed.includes(p));
   if (unknown.length) {
-    throw new AppError('request.select.unknown', {
+    throw new AppError('query.invalid', {
       message: `select names ${unknown.map((u) => `"${u}"`).join(', ')}, which ${unknown.length > 1 ? 'are' : 'is'} not a part of ${type ? `a ${type}` : 'a document'}.`,
       details: unknown.map((value) => ({
-        key: 'validation.invalid',
-        params: { reason: 'unknown_field', value, values: allowed },
+        key: 'query.invalid',
+        params: { reason: 'unknown_select', value, allowed },
         path: 'select',
       })),
     });

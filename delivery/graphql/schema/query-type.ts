@@ -1,11 +1,14 @@
 import {
+  GraphQLEnumType,
   GraphQLID,
+  GraphQLInputObjectType,
   GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLString,
 } from 'graphql/index.js';
+import { filterOperators } from '../../reader/index.ts';
 import type { GraphqlContext } from '../context.ts';
 import * as queries from '../queries.ts';
 import { itemsSelectObjects } from '../selects-objects.ts';
@@ -13,6 +16,30 @@ import type { CommonTypes } from './common-types.ts';
 
 const string = { type: GraphQLString };
 const locale = { type: GraphQLString, description: 'A locale of the space; default: its default locale.' };
+
+/** `filter` of `contents`: REST's `filter[field][op]=value` as one object per condition. */
+function contentFilter(): GraphQLInputObjectType {
+  const op = new GraphQLEnumType({
+    name: 'FilterOperator',
+    description: 'How a filter compares; which apply depends on the field (docs/delivery-api.md).',
+    values: Object.fromEntries(filterOperators.map((name) => [name, { value: name }])),
+  });
+  return new GraphQLInputObjectType({
+    name: 'ContentFilter',
+    description: 'One condition of `contents`: all of them must hold.',
+    fields: {
+      field: {
+        type: new GraphQLNonNull(GraphQLString),
+        description: '`publishedAt`, `updatedAt`, `title`, `tags` or, with `type`, `fields.<name>`.',
+      },
+      op: { type: new GraphQLNonNull(op) },
+      value: {
+        type: new GraphQLNonNull(GraphQLString),
+        description: 'As REST writes it: comma-separated for `in`, `true` or `false` for `exists`.',
+      },
+    },
+  });
+}
 
 /** The root `Query`: the five reads of the public API (delivery-and-site.md, "GraphQL (public API)"). */
 export function queryType(common: CommonTypes): GraphQLObjectType {
@@ -34,7 +61,8 @@ export function queryType(common: CommonTypes): GraphQLObjectType {
       },
       contents: {
         type: common.contentList,
-        description: 'Published documents in tree order (tree position, then creation time).',
+        description:
+          'Published documents in tree order (tree position, then creation time) or in `order`, narrowed by `filter`.',
         args: {
           type: { ...string, description: 'Technical name of a content type.' },
           parentId: { type: GraphQLID, description: 'Direct children of this document only.' },
@@ -47,6 +75,12 @@ export function queryType(common: CommonTypes): GraphQLObjectType {
           locale,
           limit: { type: GraphQLInt, defaultValue: 25, description: '1 to 100; other values are refused.' },
           offset: { type: GraphQLInt, defaultValue: 0 },
+          order: {
+            ...string,
+            description:
+              'Comma-separated keys, `-` for descending: `publishedAt`, `updatedAt`, `title`, `position` (the default) and, with `type`, `fields.<name>`.',
+          },
+          filter: { type: new GraphQLList(new GraphQLNonNull(contentFilter())) },
         },
         resolve: (_s, args, ctx, info) => queries.contents(ctx, args, itemsSelectObjects(info)),
       },

@@ -1,0 +1,133 @@
+import { CUSTOM_PLAN } from '../../core/db/custom-plan.ts';
+import { fullSelect, versionJoin } from './document-query.ts';
+import {
+  filterConditions,
+  type OrderColumns,
+  orderBy,
+  readsFields,
+  readsSharedFields,
+} from './list-order-sql.ts';
+import type { ListSelection } from './list-select.ts';
+import type { Params } from './sql-params.ts';
+
+/**
+ * Lists with `order` or `filter` (list-order.ts). On the delivery index, `publishedAt`, `updatedAt`, `title` and
+ * `position` are columns with an index each (migration 0016: `(space_id, locale, <key>, document_id)`), so the
+ * first page of a list in one of those orders is the first entries of an index range, whatever the list's size;
+ * filters on them narrow the same range. An order or a filter on a field reads each candidate's version (a
+ * top-N sort over the rows of the list's type and filters); docs/performance.md has the plans and their costs.
+ * Every statement is planned for its values (`CUSTOM_PLAN`): whether a range or a sort is cheaper depends on how
+ * many rows the type and the filters leave.
+ */
+
+/** The published version's fields of a delivery index row `x` in its locale (`v`) and in the default (`sv`). */
+const VERSION_FIELDS = `join lateral (
+      select y.fields from document_versions y
+      where y.document_id = x.document_id and y.locale = x.locale collate "default" and y.state = 'published'
+      limit 1
+    ) v on true`;
+const SHARED_FIELDS = (doc: string, space: string) => `left join lateral (
+      select y.fields from document_versions y
+      where y.document_id = ${doc} and y.state = 'published'
+        and y.locale = (select default_locale from spaces where id = ${space})
+      limit 1
+    ) sv on true`;
+
+/** space, locale, types, parent: the range of the delivery index a list reads (`writtenTypes`: spelled in). */
+export function indexRange(p: Params, sel: ListSelection, writtenTypes?: string): string[] {
+  const where = [
+    `x.space_id = ${p.add(sel.spaceId)}`,
+    `x.locale = ${p.add(sel.locale)}`,
+    `x.type = any(${writtenTypes ?? `${p.add(sel.types)}::text[]`})`,
+  ];
+  if (sel.parentId) where.push(`x.parent_id = ${p.add(sel.parentId)}::uuid`);
+  return where;
+}
+
+/** `under`, `tags` and `search` on a delivery index row `x`. */
+export function narrowing(p: Params, sel: ListSelection): string[] {
+  const where: string[] = [];
+  if (sel.under) where.push(`x.ancestors @> array[${p.add(sel.under)}::uuid]`);
+  if (sel.tags?.length) {
+    where.push(`exists (select 1 from document_tags dt join tags t on t.id = dt.tag_id
+      where dt.document_id = x.document_id and t.slug = any(${p.add(sel.tags)}::text[]))`);
+  }
+  if (sel.search) {
+    where.push(`exists (select 1 from document_versions v
+      where v.document_id = x.document_id and v.locale = x.locale and v.state = 'published'
+        and v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)}))`);
+  }
+  return where;
+}
+
+const terms = (sel: ListSelection) => [...(sel.filters ?? []), ...(sel.order ?? [])];
+const treeOrder = [{ subject: { column: 'position' as const }, descending: false }];
+
+/**
+ * The page, numbered in its order (`ord`), with the total: the rows are then read as a plain list's are, and the
+ * answer keeps the page's order.
+ */
+function paged(p: Params, sel: ListSelection, columns: string, from: string, where: string[], order: string) {
+  return `delivered as (
+      select ${columns} from ${from}
+      where ${where.join(' and ')}
+      order by ${order} limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}
+    ),
+    numbered as (select c.*, row_number() over () as ord from delivered c)`;
+}
+
+/** An ordered or filtered list read from the delivery index. */
+export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion: boolean): string {
+  const cols: OrderColumns = {
+    doc: 'x.document_id',
+    title: 'x.title',
+    publishedAt: 'x.published_at',
+    updatedAt: 'x.updated_at',
+    position: 'x.sort_key',
+    fields: 'v.fields',
+    shared: 'sv.fields',
+  };
+  const all = terms(sel);
+  const joins = [
+    readsFields(all) ? VERSION_FIELDS : '',
+    readsSharedFields(all) ? SHARED_FIELDS('x.document_id', 'x.space_id') : '',
+  ].join('\n');
+  const range = indexRange(p, sel);
+  // Ordered but not filtered: the exact total is a sum of the index's counters, as for a plain list (a count of
+  // 100k rows took 16 ms of a 17 ms list).
+  const counted = !sel.under && !sel.tags?.length && !sel.search && !sel.filters?.length;
+  const total = counted
+    ? `select coalesce(sum(x.n), 0)::int as total from delivered_counts x where ${range.join(' and ')}`
+    : undefined;
+  const where = [...range, ...narrowing(p, sel), ...filterConditions(cols, p, sel.filters ?? [])];
+  const rows = `delivered_documents x ${joins}`;
+  const order = orderBy(cols, sel.order?.length ? sel.order : treeOrder);
+  const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
+  const carry = sel.carry ? { targets: true, refs: true } : { fieldsByVersion };
+  return `${CUSTOM_PLAN}with ${paged(p, sel, columns, rows, where, order)}
+    select n.total, page.* from (${total ?? `select count(*)::int as total from ${rows} where ${where.join(' and ')}`}) n
+    left join lateral (${fullSelect(undefined, ' c.ord,', carry, 'numbered')}) page on true
+    order by page.ord`;
+}
+
+/** An ordered or filtered list read by the walk of the tree (`cte`, previews): as orderedIndexList, by the versions. */
+export function orderedChainList(p: Params, sel: ListSelection, cte: string, under: string): string {
+  const cols: OrderColumns = {
+    doc: 'c.doc_id',
+    title: 'v.title',
+    publishedAt: 'v.published_at',
+    updatedAt: 'v.updated_at',
+    position: 'c.sort_key',
+    fields: 'v.fields',
+    shared: 'sv.fields',
+  };
+  const where = [`c.next_id is null${under}`, ...filterConditions(cols, p, sel.filters ?? [])];
+  const rows = `chain c join documents d on d.id = c.doc_id
+      ${versionJoin('v', 'd', (col) => `${col} = c.locale`, sel.drafts)}
+      ${readsSharedFields(terms(sel)) ? SHARED_FIELDS('d.id', 'd.space_id') : ''}`;
+  const order = orderBy(cols, sel.order?.length ? sel.order : treeOrder);
+  return `${CUSTOM_PLAN}${cte}, ${paged(p, sel, 'c.doc_id, c.locale, c.slugs, c.ancestors', rows, where, order)}
+    select n.total, page.* from (select count(*)::int as total from ${rows} where ${where.join(' and ')}) n
+    left join lateral (${fullSelect(sel.drafts, ' c.ord,', {}, 'numbered')}) page on true
+    order by page.ord`;
+}
