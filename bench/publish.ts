@@ -1,18 +1,10 @@
-/**
- * Publishing across processes (issue 14): three `verso serve` processes (management, website, public) sharing
- * PostgreSQL and Redis, as an operator scales by role. Over `count` changes of the demo blog post, alternating
- * `content.unpublish` and `content.publish`, it measures the procedure's answer and the time from the answer to
- * the first fresh page of the website process and then the first fresh REST answer of the public one (both warmed,
- * so the stale state was cached in each). Returns p50/p99 in ms. Run by bench/run.ts (or on its own:
- * `node bin/run-ts.mjs bench/publish.ts`, DATABASE_URL and REDIS_URL set).
- */
-import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Queryable } from '../core/db/types.ts';
-import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
+import { runVerso } from '../core/testing/processes.ts';
 import { editorAccess } from './editor-access.ts';
+import { threeRoles } from './three-roles.ts';
 
 export interface PublishTimings {
   count: number;
@@ -34,7 +26,8 @@ export async function raiseRateRules(db: Queryable): Promise<void> {
 
 export const WARM_UP = Number(process.env.BENCH_PUBLISH_WARM_UP ?? 1000);
 
-const quantiles = (times: number[]) => {
+/** p50 and p99 of times in ms, to 0.1 ms. */
+export const quantiles = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) =>
     Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1));
@@ -58,26 +51,10 @@ export async function publishTimings(
   post: string,
   count: number,
 ): Promise<PublishTimings> {
-  const shared = { ...env, REDIS_KEY_PREFIX: `bench-publish-${randomUUID().slice(0, 8)}`, LOG_LEVEL: 'warn' };
-  const started: Running[] = [];
-  const serve = async (mode: string) => {
-    const port = await freePort();
-    started.push(
-      await startVerso(
-        ['serve'],
-        { ...shared, SERVER_MODE: mode, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-        /"msg":"listening"/,
-      ),
-    );
-    return port;
-  };
+  const roles = await threeRoles(env, 'publish');
   try {
-    const [management, website, publicApi] = [
-      await serve('management'),
-      await serve('website'),
-      await serve('public'),
-    ];
-    const { key, id } = await editorAccess(shared, post);
+    const { management, website, public: publicApi } = roles;
+    const { key, id } = await editorAccess(roles.env, post);
     const rest = `/v1/permalink${post}`;
     // A process that has served a site for a while, not one just started: page renders, 404 renders (the
     // not-found document, which an unpublished post answers) and REST reads that miss the caches (each under a
@@ -138,7 +115,7 @@ export async function publishTimings(
     }
     return { count, answer: quantiles(answers), page: quantiles(pages), rest: quantiles(rests) };
   } finally {
-    await Promise.all(started.map((r) => r.stop()));
+    await roles.stop();
   }
 }
 

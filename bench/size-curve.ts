@@ -1,0 +1,240 @@
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../core/config/index.ts';
+import { openDb } from '../core/db/open.ts';
+import { type AuthoringTimings, authoringTimings } from './authoring.ts';
+import { child } from './child-processes.ts';
+import { type CpuSplit, cpuTally } from './cpu-time.ts';
+import { deepTree, growDocuments } from './generate-documents.ts';
+import { graphqlInit } from './hot-paths.ts';
+import { request } from './measuring.ts';
+import { type PublishTimings, publishTimings } from './publish.ts';
+import { POST } from './render-curve.ts';
+import { adminUrl, chosen, log, ONLY, redisUrl, UNCACHED_WARM_UP } from './settings.ts';
+import { checkpointed, setUp } from './setup.ts';
+
+/** Uncached reads by space size (1k, 10k, 100k), and publishing in the largest space. */
+/**
+ * Latency of the uncached reads, one request at a time, against space size. Each size is a database of its own
+ * (the demo as `setUp` makes it, then grown), with its own public (`--no-cache`) and website (`--no-page-cache`)
+ * processes, so that the sizes are measured in alternation, 20 requests each in turn: the machine's speed drifts
+ * over minutes, and measuring 1k, then 10k, then 100k put 1.9 ms on the 100k deep page against 1.0 at 1k in one
+ * run, 1.3 in the next (2026-11-27). PostgreSQL only (PGlite is one process's).
+ */
+/** Authoring timings and the space they were taken in. */
+export interface AuthoringPoint {
+  documents: number;
+  generated: number;
+  timings: AuthoringTimings;
+}
+
+/** Set by `listCurve` (or `authoringAt`): authoring in the largest space. */
+export let authoring: AuthoringPoint | undefined;
+
+/** `--only authoring`: the demo grown to `size` documents, and authoring in it; nothing else (PostgreSQL and Redis). */
+export async function authoringAt(size: number): Promise<AuthoringPoint | undefined> {
+  if (!adminUrl || !redisUrl) {
+    log('authoring needs DATABASE_URL and REDIS_URL: skipped');
+    return undefined;
+  }
+  const { env, cleanup } = await setUp();
+  try {
+    const db = await openDb(loadConfig(env));
+    let documents: number;
+    try {
+      await growDocuments(db, size);
+      documents = Number(
+        (
+          await db.query<{ n: string }>(
+            `select count(distinct document_id)::text as n from document_versions where state = 'published'`,
+          )
+        ).rows[0]!.n,
+      );
+    } finally {
+      await db.close();
+    }
+    await checkpointed(env, 'the authoring timings');
+    const timings = await authoringTimings({ ...env, REDIS_URL: redisUrl }, POST);
+    log(
+      `authoring at ${documents}: update p50 ${timings.update.p50} ms, publish p50 ${timings.publish.p50} ms`,
+    );
+    authoring = { documents, generated: size, timings };
+    return authoring;
+  } finally {
+    await cleanup();
+  }
+}
+
+export async function listCurve(): Promise<SizePoint[]> {
+  if (!adminUrl) return [];
+  const spaces: Array<{
+    size: number;
+    seconds: number;
+    total: number;
+    api: string;
+    apiPid: number | undefined;
+    pages: string;
+    pagesPid: number | undefined;
+    deep: string;
+    env: Record<string, string>;
+    stop(): Promise<void>;
+  }> = [];
+  try {
+    for (const size of [1_000, 10_000, 100_000]) {
+      const { env, cleanup } = await setUp();
+      const db = await openDb(loadConfig(env));
+      const start = performance.now();
+      let deep: string;
+      try {
+        await growDocuments(db, size);
+        deep = await deepTree(db);
+      } finally {
+        await db.close();
+      }
+      const seconds = (performance.now() - start) / 1000;
+      const server = await child('bench/harness-server.ts', ['public', '--no-cache'], env);
+      const site = await child('bench/harness-server.ts', ['website', '--no-page-cache'], env);
+      const api = `http://127.0.0.1:${server.port}`;
+      const stop = async () => {
+        await server.stop();
+        await site.stop();
+        await cleanup();
+      };
+      const total = ((await (await fetch(`${api}/v1/content?limit=25`)).json()) as { total: number }).total;
+      spaces.push({
+        size,
+        seconds,
+        total,
+        api,
+        apiPid: server.proc.pid,
+        pages: `http://127.0.0.1:${site.port}`,
+        pagesPid: site.proc.pid,
+        deep,
+        env,
+        stop,
+      });
+      log(`size ${size}: ${total} delivered, generated in ${seconds.toFixed(1)} s`);
+    }
+    // Generating 100k documents writes hundreds of MB of WAL: flushed now, the checkpoint PostgreSQL would start for
+    // it (spreading its writes over minutes) does not run under the reads measured.
+    await checkpointed(spaces[0]!.env, 'the size curve');
+    const reads: Record<SizeRead, (s: (typeof spaces)[number]) => Read> = {
+      list: (s) => ({ url: `${s.api}/v1/content?limit=25`, pid: s.apiPid }),
+      permalink: (s) => ({ url: `${s.api}/v1/permalink${s.deep}`, pid: s.apiPid }),
+      graphql: (s) => ({ url: `${s.api}/graphql`, init: graphqlInit, pid: s.apiPid }),
+      page: (s) => ({ url: `${s.pages}${POST}`, host: 'localhost', pid: s.pagesPid }),
+      deepPage: (s) => ({ url: `${s.pages}${s.deep}`, host: 'localhost', pid: s.pagesPid }),
+    };
+    const measured = new Map<string, Timing[]>();
+    for (const [name, read] of Object.entries(reads)) {
+      const timings = await alternated(spaces.map(read));
+      measured.set(name, timings);
+      log(`${name}: p50 ${timings.map((t) => t.p50.toFixed(1)).join(' / ')} ms`);
+    }
+    const at = (name: string, i: number) => measured.get(name)![i]!;
+    // Publishing in the largest space: a publish recomputes the delivery index of the post's subtree and walks
+    // it for the purge, which scanned the whole table before migration 0008 (125 ms at 100k, 11 on the demo).
+    const largest = spaces[spaces.length - 1]!;
+    let publish: PublishTimings | undefined;
+    if (redisUrl && (!ONLY || chosen('publish'))) {
+      await checkpointed(largest.env);
+      publish = await publishTimings({ ...largest.env, REDIS_URL: redisUrl }, POST, 50);
+      log(
+        `publish at ${largest.total}: answer p50 ${publish.answer.p50} ms, fresh page p50 ${publish.page.p50} ms`,
+      );
+    }
+    // Authoring in the same space: an editor's save and publish (issue 36).
+    if (redisUrl && (!ONLY || chosen('authoring'))) {
+      await checkpointed(largest.env);
+      const timings = await authoringTimings({ ...largest.env, REDIS_URL: redisUrl }, POST);
+      authoring = { documents: largest.total, generated: largest.size, timings };
+      log(
+        `authoring at ${largest.total}: update p50 ${timings.update.p50} ms, publish p50 ${timings.publish.p50} ms`,
+      );
+    }
+    return spaces.map((s, i) => ({
+      documents: s.total,
+      generated: s.size,
+      seconds: s.seconds,
+      list: at('list', i),
+      permalink: at('permalink', i),
+      graphql: at('graphql', i),
+      page: at('page', i),
+      deepPage: at('deepPage', i),
+      cpu: Object.fromEntries(Object.keys(reads).map((name) => [name, at(name, i).cpu])) as SizePoint['cpu'],
+      ...(s === largest && publish ? { publish } : {}),
+    }));
+  } finally {
+    for (const s of spaces) await s.stop();
+  }
+}
+
+/**
+ * p50 and p95 of each read, one request at a time, taking turns 20 requests each: first `UNCACHED_WARM_UP` seconds
+ * per read (at least 50 requests each) of unmeasured ones, the steady state of a process that serves uncached
+ * reads all day (V8 having optimized the path, each pooled connection holding its prepared statements; after 50
+ * requests a page took 6.8 ms at the median, after 900 2.9 ms), then 10 turns measured, 200 requests each.
+ */
+export async function alternated(reads: Read[]): Promise<Timing[]> {
+  const one = async ({ url, host, init = {} }: Read) => {
+    const t = performance.now();
+    const res = await request(url, { ...init, headers: { ...init.headers, ...(host ? { host } : {}) } });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    return performance.now() - t;
+  };
+  const batch = async (read: Read, into?: number[]) => {
+    for (let k = 0; k < 20; k++) {
+      const ms = await one(read);
+      into?.push(ms);
+    }
+  };
+  const warm = performance.now() + UNCACHED_WARM_UP * 1000 * reads.length;
+  for (let turns = 0; turns < 3 || performance.now() < warm; turns++)
+    for (const read of reads) await batch(read);
+  const times = reads.map(() => [] as number[]);
+  // Where each read's time goes: the CPU of its server, of PostgreSQL and of this client, per request.
+  const tallies = reads.map((read) => cpuTally(read.pid));
+  for (let i = 0; i < 10; i++)
+    for (const [r, read] of reads.entries()) await tallies[r]!.measure(20, () => batch(read, times[r]));
+  return times.map((t, r) => {
+    t.sort((a, b) => a - b);
+    return {
+      p50: t[Math.floor(t.length / 2)]!,
+      p95: t[Math.floor(t.length * 0.95)]!,
+      cpu: tallies[r]!.perRequest(),
+    };
+  });
+}
+
+/** p50 and p95 of a read in ms, and the CPU each of its requests took (Linux). */
+export interface Timing {
+  p50: number;
+  p95: number;
+  cpu: CpuSplit | undefined;
+}
+
+/** The reads of the size curve, as `SizePoint` names them. */
+export type SizeRead = Exclude<keyof SizePoint, 'documents' | 'generated' | 'seconds' | 'cpu' | 'publish'>;
+
+/** One uncached read of the size curve: its address, `Host` and request. */
+export interface Read {
+  url: string;
+  /** The process that answers it, whose CPU is measured. */
+  pid?: number | undefined;
+  host?: string;
+  init?: { method?: string; headers?: Record<string, string>; body?: string };
+}
+
+export interface SizePoint {
+  documents: number;
+  generated: number;
+  seconds: number;
+  list: { p50: number; p95: number };
+  permalink: { p50: number; p95: number };
+  graphql: { p50: number; p95: number };
+  page: { p50: number; p95: number };
+  deepPage: { p50: number; p95: number };
+  /** CPU per request of each read (server, PostgreSQL, bench client), where /proc tells. */
+  cpu: Record<SizeRead, CpuSplit | undefined>;
+  /** Publishing across processes in this space (the largest only). */
+  publish?: PublishTimings;
+}
