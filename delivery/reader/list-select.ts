@@ -15,6 +15,7 @@ import { fieldsByVersion, versionKey } from './fields-by-version.ts';
 import type { FilterTerm, OrderTerm } from './list-order.ts';
 import { indexRange, narrowing, orderedChainList, orderedIndexList } from './ordered-list-query.ts';
 import type { DocumentRow } from './rows.ts';
+import { searchTsquery } from './search-query.ts';
 import { Params } from './sql-params.ts';
 import type { ReadContext } from './types.ts';
 
@@ -197,8 +198,7 @@ export async function selectList(
     where.push(`exists (select 1 from document_tags dt join tags t on t.id = dt.tag_id
       where dt.document_id = d.id and t.slug = any(${p.add(sel.tags)}::text[]))`);
   }
-  if (sel.search)
-    where.push(`v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)})`);
+  if (sel.search) where.push(`v.search @@ ${searchTsquery(p, sel.search)}`);
   const cte = chainCte(p, { spaceId: sel.spaceId, locale: sel.locale, drafts: sel.drafts, where });
   const under = sel.under ? ` and ${p.add(sel.under)}::uuid = any(ancestors)` : '';
   if (ordered(sel)) return runList(db, orderedChainList(p, sel, cte, under), p) as Promise<ListPage>;

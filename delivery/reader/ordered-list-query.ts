@@ -8,6 +8,7 @@ import {
   readsSharedFields,
 } from './list-order-sql.ts';
 import type { ListSelection } from './list-select.ts';
+import { searchTsquery } from './search-query.ts';
 import type { Params } from './sql-params.ts';
 
 /**
@@ -55,7 +56,7 @@ export function narrowing(p: Params, sel: ListSelection): string[] {
   if (sel.search) {
     where.push(`exists (select 1 from document_versions v
       where v.document_id = x.document_id and v.locale = x.locale and v.state = 'published'
-        and v.search @@ websearch_to_tsquery(verso_ts_config(v.locale), ${p.add(sel.search)}))`);
+        and v.search @@ ${searchTsquery(p, sel.search)})`);
   }
   return where;
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
 import type { Db } from '../../core/db/types.ts';
-import { AppError } from '../../core/errors/app-error.ts';
 import { memoryStorage } from '../../core/media/memory-storage.ts';
 import type { TypeDef } from '../../core/space-format/field-defs.ts';
 import { importSpace } from '../../core/space-format/import.ts';
@@ -11,20 +10,11 @@ import { parseFilters, parseOrder, type RawFilter } from './list-order.ts';
 import { selectList } from './list-select.ts';
 import { orderedFixture, orderedIds } from './ordered-fixture.ts';
 import { createReader } from './reader.ts';
+import { refusal } from './reader-test-kit.ts';
 import type { ListQuery, Reader } from './types.ts';
 
 const plugins = loadPlugins({ website: true });
 const n = (...posts: number[]) => posts.map(orderedIds.post);
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe.each(testDatabases())('ordered and filtered lists on $kind', ({ open }) => {
   let db: Db;
