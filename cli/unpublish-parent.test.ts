@@ -203,9 +203,28 @@ describe.each(databases)('unpublishing a parent on $kind: REST, GraphQL, site an
     expect(hidden.gql.json.errors).toBeUndefined();
     for (let i = 0; i <= posts.length; i++) expect(hidden.gql.json.data[`d${i}`]).toBeNull();
     expect(hidden.gql.json.data.list).toEqual({ total: 0, items: [] });
-    // German is another locale: untouched (its sitemap entries only lose their English alternates).
+    // German is another locale: untouched, but for the English alternates its sitemap entries and its REST
+    // documents lose (the English versions have no address now: the German answers were purged for it).
     const de = await seen('de');
-    expect({ ...de, sitemap: null }).toEqual({ ...before.de, sitemap: null });
+    const lostEnglish = (at: Awaited<ReturnType<typeof seen>>) => {
+      const answers = {
+        ...at,
+        sitemap: null,
+        rest: mapRest(at.rest),
+        list: { status: at.list.status, json: at.list.json },
+        under: { status: at.under.status, json: at.under.json },
+      };
+      const json = JSON.stringify(answers, (key, value) =>
+        key === 'alternates' ? { ...value, en: undefined } : value,
+      );
+      return JSON.parse(json);
+    };
+    const mapRest = (rest: Record<string, Raw>) =>
+      Object.fromEntries(Object.entries(rest).map(([id, r]) => [id, { status: r.status, json: r.json }]));
+    expect(lostEnglish(de)).toEqual(lostEnglish(before.de));
+    const germanPost = de.rest[lighterPost]!.json;
+    expect(germanPost.alternates).not.toHaveProperty('en');
+    expect(before.de.rest[lighterPost]!.json.alternates).toHaveProperty('en');
     for (const id of [blog, ...posts].filter((p) => before.de.permalinks[p]))
       expect(locs(de.sitemap.text)).toContain(`http://de.localhost/${before.de.permalinks[id]}`);
     for (const id of [blog, depotPost])

@@ -34,6 +34,11 @@ export interface CacheClock {
    * before this process listened); 0 when there can be none. Rejects when it cannot tell.
    */
   unheard?(tags: readonly string[], at: number): Promise<number>;
+  /**
+   * Whether every purge reaches this process now (false while its subscription is lost and until it listens
+   * again): the front layer answers a hit without asking anyone, so meanwhile it neither answers nor keeps.
+   */
+  hearsAll?(): boolean;
 }
 
 /** The clock of a cache no other process shares. */
@@ -205,7 +210,8 @@ export function bentoTaggedCache(
   };
   return {
     async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: { ttlSeconds?: number }) {
-      const hit = front.entry(key, Date.now());
+      const hearsAll = clock.hearsAll?.() ?? true;
+      const hit = hearsAll ? front.entry(key, Date.now()) : undefined;
       metrics?.cacheLookup('front', hit !== undefined);
       if (hit !== undefined) {
         noteTags(hit.tags);
@@ -214,7 +220,7 @@ export function bentoTaggedCache(
       const ttlSeconds = opts?.ttlSeconds ?? options.defaultTtlSeconds;
       const stored = await ((recomputing.get(key) as Promise<Stored<T>> | undefined) ??
         miss(key, compute, ttlSeconds));
-      front.set(key, stored.v, stored.t, stored.at, stored.ms + ttlSeconds * 1000);
+      if (hearsAll) front.set(key, stored.v, stored.t, stored.at, stored.ms + ttlSeconds * 1000);
       noteTags(stored.t);
       return stored.v;
     },
@@ -225,7 +231,7 @@ export function bentoTaggedCache(
       await bento.deleteByTag({ tags: unique });
       await options.onPurge?.(unique);
     },
-    peek: (key) => front.get(key, turnNow()),
+    peek: (key) => ((clock.hearsAll?.() ?? true) ? front.get(key, turnNow()) : undefined),
     forgetTags: (tags, at) => front.purgeTags(tags, at),
     forgetAll: () => front.clear(),
     close: () => bento.disconnect(),

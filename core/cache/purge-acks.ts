@@ -16,6 +16,8 @@ export interface PurgeAcksArgs {
   apply: (tags: string[], seq: number, own: boolean, sentAt: number) => void;
   /** How long a purge waits for the slowest process before it returns anyway. */
   timeoutMs?: number;
+  /** The subscription is lost: purges may go unheard from now until it listens again. */
+  lost?: () => void;
 }
 
 /**
@@ -88,6 +90,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
   // Redis can tell until `relisten` has read it again.
   args.subscriber.on('close', () => {
     trustedFrom = Number.POSITIVE_INFINITY;
+    args.lost?.();
   });
   let first = true;
   args.subscriber.on('ready', () => {
@@ -126,6 +129,8 @@ export function purgeAcks(args: PurgeAcksArgs) {
 
   return {
     seen: () => seen,
+    /** Whether every purge reaches this process now: subscribed, and the counter read since. */
+    hearsAll: () => trustedFrom !== Number.POSITIVE_INFINITY,
     relisten,
     trustedFrom: () => trustedFrom,
     /** The last purge number of each of `tags` (0: never purged); rejects when Redis cannot tell. */

@@ -341,4 +341,24 @@ describe.runIf(redisServerAvailable())('the Redis tagged cache while Redis is do
     await procs.b.purgeTags(['doc:p']);
     expect(await db.read(procs.a, 'page', ['doc:p'])).toBe('p3');
   });
+
+  it('answers nothing from memory while its subscription is lost: a purge it cannot hear still counts', async () => {
+    const db = source();
+    await heldByBoth(db, procs.a, procs.b, ['lost', 'l1', 'doc:l']);
+    const admin = new Redis(server.url);
+    try {
+      // Every subscription drops, and no connection may come back: a purge now reaches no process's ears.
+      const connected = Number(/connected_clients:(\d+)/.exec(await admin.info('clients'))![1]);
+      await admin.config('SET', 'maxclients', String(connected));
+      await admin.call('client', 'kill', 'type', 'pubsub');
+      await settle();
+      db.set('lost', 'l2');
+      await procs.a.purgeTags(['doc:l']);
+      // b's memory held l1 and heard nothing; it asks Redis for the purges of its tags instead.
+      expect(await db.read(procs.b, 'lost', ['doc:l'])).toBe('l2');
+    } finally {
+      await admin.config('SET', 'maxclients', '10000');
+      admin.disconnect();
+    }
+  });
 });

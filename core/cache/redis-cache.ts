@@ -126,6 +126,8 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     subscriber: redis.busTemplate().duplicate(),
     channel: `${prefix}:purges`,
     keyPrefix: `${prefix}:__purges:`,
+    // What the front layer holds may be outdated by a purge it will not hear of: it starts over once listening.
+    lost: () => cache.forgetAll(),
     apply(tags, seq, own, sentAt) {
       if (!own) args.metrics?.purgeReceived((Date.now() - sentAt) / 1000);
       for (const layer of memoryLayers) for (const t of tags) void layer.delete(tagKey(t));
@@ -142,6 +144,7 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     computing: () => acks.seen() + 0.5,
     // Until its number comes back through `apply`, a purge made here outdates everything of its tags.
     purging: () => Number.POSITIVE_INFINITY,
+    hearsAll: () => acks.hearsAll(),
     async unheard(tags, at) {
       if (at >= acks.trustedFrom()) return 0;
       if (!redis.reachable()) throw new Error('Redis cannot tell');
