@@ -27,6 +27,7 @@ import { createRegistry } from './registry.ts';
 import type { DocumentRow } from './rows.ts';
 import { shapeMenu } from './shape-menu.ts';
 import { selectSpace, selectSpaces } from './space-query.ts';
+import { selectTagCounts } from './tag-query.ts';
 import type {
   Alternates,
   DeliveredAsset,
@@ -267,6 +268,13 @@ export function createReader(options: ReaderOptions): Reader {
       }
       const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
       return shapeMenu(rows, ctx.locale, (id) => docs.get(id));
+    },
+
+    async tags(ctx) {
+      // Any publish may add a tag's document or take it away.
+      ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
+      const model = await modelFor(ctx);
+      return selectTagCounts(db, ctx.spaceId, ctx.locale, [...model.contentTypes.keys()]);
     },
 
     async redirects(ctx) {

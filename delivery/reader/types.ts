@@ -1,5 +1,6 @@
 import type { TagSink } from '../../core/cache/tagged-cache.ts';
 import type { RawFilter } from './list-order.ts';
+import type { DeliveredTagCount } from './tag-query.ts';
 
 export type { RawFilter };
 
@@ -198,6 +199,8 @@ export interface Reader {
     options?: MenuOptions,
   ): Promise<DeliveredMenu | null>;
   redirects(ctx: ReadContext): Promise<DeliveredRedirect[]>;
+  /** The tags of the documents delivered in the locale, with how many carry each, by name (published only). */
+  tags(ctx: ReadContext): Promise<DeliveredTagCount[]>;
   /** An asset that published content references (else null). */
   asset(ctx: ReadContext, id: string): Promise<DeliveredAsset | null>;
   assets(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>>;

@@ -20,6 +20,7 @@ import {
   permalinkRoute,
   previewTokenScheme,
   redirectsRoute,
+  tagsRoute,
   typesRoute,
 } from './routes.ts';
 import { parseSelect, selectDocument } from './select.ts';
@@ -233,6 +234,12 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
     const q = valid(c).valid('query');
     const locale = localeOf(c.get('space'), q.locale as string | undefined);
     return answer(c, 'redirects', { locale }, async (ctx) => ({ items: await deps.reader.redirects(ctx) }));
+  });
+
+  route(app, tagsRoute, (c) => {
+    const q = valid(c).valid('query');
+    const locale = localeOf(c.get('space'), q.locale as string | undefined);
+    return answer(c, 'tags', { locale }, async (ctx) => ({ items: await deps.reader.tags(ctx) }));
   });
 
   route(app, assetRoute, (c) => {

@@ -116,7 +116,8 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
     expect(await ids_('type=blog-post')).toEqual([ids.hello, ids.englishOnly]);
     expect(await ids_(`parentId=${ids.about}`)).toEqual([ids.team]);
     expect(await ids_(`under=${ids.about}`)).toEqual([ids.team, ids.lead]);
-    expect(await ids_('search=roast')).toEqual([ids.about]);
+    // Quoted: the whole word (unquoted, the last word is a prefix too: search.test.ts).
+    expect(await ids_('search=%22roast%22')).toEqual([ids.about]);
     expect(await ids_('search=announcements')).toEqual([ids.hello]);
     expect(await ids_('tags=people,announcements')).toEqual([ids.lead, ids.hello]);
     expect(await ids_('type=blog-post&locale=de')).toEqual([ids.hello]);
@@ -231,6 +232,7 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
       '/v1/permalink',
       '/v1/permalink/{path}',
       '/v1/redirects',
+      '/v1/tags',
       '/v1/types',
     ]);
     expect(doc.paths['/v1/content'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([

@@ -19,6 +19,7 @@ import {
   Ready,
   RedirectList,
   ServiceOverview,
+  TagList,
 } from './schemas.ts';
 
 /**
@@ -170,6 +171,16 @@ export const redirectsRoute = createRoute({
   request: { query: LocaleQuery },
   security: anonymousOrPreview,
   responses: previewable(RedirectList, 'The redirects.'),
+});
+
+export const tagsRoute = createRoute({
+  method: 'get',
+  path: '/v1/tags',
+  operationId: 'listTags',
+  summary: 'The tags of the documents delivered in a locale, with how many carry each, by name',
+  request: { query: LocaleQuery },
+  security: anonymousOrPreview,
+  responses: previewable(TagList, 'The tags (published documents only, also in a preview).'),
 });
 
 export const assetRoute = createRoute({

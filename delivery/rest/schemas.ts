@@ -199,6 +199,16 @@ export const Redirect = z
 
 export const RedirectList = z.object({ items: z.array(Redirect) }).openapi('RedirectList');
 
+export const TagCount = z
+  .object({
+    name: z.string(),
+    slug: z.string(),
+    count: z.number().int().openapi({ description: 'Documents delivered in the locale that carry the tag.' }),
+  })
+  .openapi('TagCount');
+
+export const TagList = z.object({ items: z.array(TagCount) }).openapi('TagList');
+
 export interface FieldDefShape {
   name: string;
   title?: string;
