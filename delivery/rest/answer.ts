@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import { AppError, toErrorBody } from '../../core/errors/app-error.ts';
+import { type KeptForms, keptForm } from '../../core/http/content-coding.ts';
 import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import { answerKey } from './cache-key.ts';
 import { etagMatches, publicCacheControl, weakEtag } from './http-cache.ts';
@@ -15,33 +16,46 @@ interface CachedAnswer {
 
 const jsonType = 'application/json; charset=utf-8';
 
-/** The header sets of a cached answer (200 and 304), built once per answer and lifetime, only ever read. */
-const headerSets = new WeakMap<
-  CachedAnswer,
-  { ttl: number; ok: Record<string, string>; notModified: Record<string, string> }
->();
+/** What a cached answer varies on besides its address (the Host and protocol are in the address). */
+const VARY = 'Accept-Encoding';
 
-function headersOf(answer: CachedAnswer & { etag: string }, ttlSeconds: number) {
-  let sets = headerSets.get(answer);
-  if (sets?.ttl !== ttlSeconds) {
-    const notModified = { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttlSeconds) };
-    sets = { ttl: ttlSeconds, ok: { ...notModified, 'Content-Type': jsonType }, notModified };
-    headerSets.set(answer, sets);
-  }
-  return sets;
+/**
+ * What a cached answer is sent with, built once per answer and lifetime and only ever read: the 200's headers
+ * and bytes, their compressed forms once a client asked for them (core/http/content-coding.ts), and the 304.
+ */
+interface Prepared {
+  ttl: number;
+  ok: KeptForms;
+  notModified: Record<string, string>;
 }
 
-/** A 200 with the delivery caching headers, or 304 when `If-None-Match` names the same bytes. */
-function send(c: Context, answer: CachedAnswer, ttlSeconds: number): Response {
-  if (answer.etag === null) {
-    return c.body(answer.body as Uint8Array<ArrayBuffer>, answer.status as 404, {
-      'Content-Type': jsonType,
-      'Cache-Control': 'no-store',
-    });
+const prepared = new WeakMap<CachedAnswer, Prepared>();
+
+function prepare(answer: CachedAnswer, ttlSeconds: number): Prepared {
+  let p = prepared.get(answer);
+  if (p?.ttl !== ttlSeconds) {
+    // "Nothing here" (etag null) is not for shared caches; it still goes out compressed when large.
+    const notModified: Record<string, string> =
+      answer.etag === null
+        ? { 'Cache-Control': 'no-store', Vary: VARY }
+        : { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttlSeconds), Vary: VARY };
+    const ok = { ...notModified, 'Content-Type': jsonType };
+    p = { ttl: ttlSeconds, ok: { bytes: answer.body as Uint8Array<ArrayBuffer>, headers: ok }, notModified };
+    prepared.set(answer, p);
   }
-  const headers = headersOf(answer as CachedAnswer & { etag: string }, ttlSeconds);
-  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers.notModified);
-  return c.body(answer.body as Uint8Array<ArrayBuffer>, 200, headers.ok);
+  return p;
+}
+
+/**
+ * A 200 with the delivery caching headers, or 304 when `If-None-Match` names the same bytes; brotli or gzip when
+ * the client takes it. Every encoding shares the weak ETag (docs/delivery-api.md, "Compression").
+ */
+function send(c: Context, answer: CachedAnswer, ttlSeconds: number): Response {
+  const p = prepare(answer, ttlSeconds);
+  if (answer.etag !== null && etagMatches(c.req.header('if-none-match'), answer.etag))
+    return c.body(null, 304, p.notModified);
+  const form = keptForm(p.ok, c.req.header('accept-encoding'));
+  return c.body(form.bytes, answer.status as 200, form.headers);
 }
 
 export function jsonAnswer(value: unknown): CachedAnswer {
