@@ -5,7 +5,7 @@ import { ids } from '../core/testing/fixture-space.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
 import { rpc } from './testing/http.ts';
-import { decodedBody, headerOf, type Raw, sendRaw } from './testing/raw-http.ts';
+import { decodedBody, header as headerOf, type Raw, send as sendRaw } from './testing/raw-http.ts';
 
 const databaseUrl = serviceUrl('DATABASE_URL');
 const redisUrl = serviceUrl('REDIS_URL');

@@ -139,3 +139,17 @@ export function keptForm(
   }
   return form;
 }
+
+/**
+ * A body made for one request (not kept): compressed at the cheap levels for the negotiated coding when it is
+ * between `COMPRESS_MIN_BYTES` and `ON_THE_FLY_MAX_BYTES`, else as it is (`coding` undefined).
+ */
+export function onTheFly(
+  body: Uint8Array<ArrayBuffer>,
+  acceptEncoding: string | undefined,
+): { bytes: Uint8Array<ArrayBuffer>; coding?: Coding } {
+  const size = body.byteLength;
+  const coding =
+    size >= COMPRESS_MIN_BYTES && size <= ON_THE_FLY_MAX_BYTES ? negotiateCoding(acceptEncoding) : undefined;
+  return coding ? { bytes: compress(body, coding, 'onTheFly'), coding } : { bytes: body };
+}
