@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPreviewToken } from '../core/auth/preview-tokens.ts';
 import { loadConfig } from '../core/config/index.ts';
 import { COMPRESS_MIN_BYTES } from '../core/http/content-coding.ts';
 import { type FastAnswers, fastAnswersOf } from '../core/http/fast-answers.ts';
@@ -228,6 +229,33 @@ describe('compressed answers of the public API', () => {
       const r = await sendRaw(base, '/graphql', { ...headers, 'accept-encoding': coding }, 'POST', body);
       expect(headerOf(r, 'cache-control')).toBe('no-store');
       expectForm(r, identity, coding);
+    }
+  });
+
+  it('previews (drafts, never kept) are compressed per request, private and no-store', async () => {
+    const space = await services.db.query<{ id: string }>('select id from spaces');
+    const { token } = await createPreviewToken(services.db, {
+      spaceId: space.rows[0]!.id,
+      name: 'compression test',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      createdBy: 'test',
+    });
+    const bearer = { authorization: `Bearer ${token}` };
+    const { headers, body } = graphqlPost(GRAPHQL_QUERY);
+    for (const [path, method, sent] of [
+      [REST[0]![1], 'GET', undefined],
+      ['/graphql', 'POST', body],
+    ] as const) {
+      const extra = method === 'POST' ? headers : {};
+      const identity = await sendRaw(base, path, { ...bearer, ...extra }, method, sent);
+      expect(identity.status).toBe(200);
+      expect(headerOf(identity, 'cache-control')).toBe('private, no-store');
+      expect(headerOf(identity, 'etag')).toBeUndefined();
+      for (const coding of ['gzip', 'br']) {
+        const r = await sendRaw(base, path, { ...bearer, ...extra, 'accept-encoding': coding }, method, sent);
+        expect(headerOf(r, 'cache-control')).toBe('private, no-store');
+        expectForm(r, identity, coding);
+      }
     }
   });
 });
