@@ -45,6 +45,13 @@ export async function publicPaths(env: Record<string, string>, rows: Row[]) {
     const graphql = await capture(`${url}/graphql`, graphqlInit);
     if ((JSON.parse(graphql.body) as { errors?: unknown }).errors)
       throw new Error(`graphql: ${graphql.body}`);
+    // The cached paths again as browsers ask (answered br); the bare server sends the same bytes at `…&br`.
+    const br = { 'accept-encoding': 'gzip, br' };
+    const graphqlBrInit = { ...graphqlInit, headers: { ...graphqlInit.headers, ...br } };
+    const listBr = await capture(url + LIST, { headers: br });
+    const permalinkBr = await capture(url + PERMALINK, { headers: br });
+    const notModifiedBr = await capture(url + PERMALINK, { headers: { ...br, 'if-none-match': etag } }, 304);
+    const graphqlBr = await capture(`${url}/graphql`, graphqlBrInit);
     const card = new URL(
       (JSON.parse(permalink.body) as { fields: { cover: { variants: { card: string } } } }).fields.cover
         .variants.card,
@@ -57,6 +64,9 @@ export async function publicPaths(env: Record<string, string>, rows: Row[]) {
       [PERMALINK]: { ...permalink, notModified: withoutBody(notModified) },
       '/graphql': graphql,
       [image]: variant,
+      [`${LIST}&br`]: listBr,
+      [`${PERMALINK}&br`]: { ...permalinkBr, notModified: withoutBody(notModifiedBr) },
+      '/graphql?br': graphqlBr,
     });
     const b = `http://127.0.0.1:${bare.port}`;
     try {
@@ -70,9 +80,29 @@ export async function publicPaths(env: Record<string, string>, rows: Row[]) {
       );
       await pair(
         rows,
+        {
+          path: 'cached REST list (br)',
+          detail: `as above, \`Accept-Encoding: gzip, br\`, ${size(listBr)} br`,
+          target: 0.6,
+        },
+        { url: url + LIST, headers: br },
+        { url: `${b + LIST}&br`, headers: br },
+      );
+      await pair(
+        rows,
         { path: 'cached REST permalink', detail: `\`GET ${PERMALINK}\`, ${size(permalink)}`, target: 0.85 },
         { url: url + PERMALINK },
         { url: b + PERMALINK },
+      );
+      await pair(
+        rows,
+        {
+          path: 'cached REST permalink (br)',
+          detail: `as above, \`Accept-Encoding: gzip, br\`, ${size(permalinkBr)} br`,
+          target: 0.85,
+        },
+        { url: url + PERMALINK, headers: br },
+        { url: `${b + PERMALINK}&br`, headers: br },
       );
       const inm = { headers: { 'if-none-match': etag } };
       await pair(
@@ -86,6 +116,18 @@ export async function publicPaths(env: Record<string, string>, rows: Row[]) {
         { url: b + PERMALINK, ...inm },
         304,
       );
+      const inmBr = { headers: { ...inm.headers, ...br } };
+      await pair(
+        rows,
+        {
+          path: '304 revalidation (REST permalink, br)',
+          detail: 'as above, `Accept-Encoding: gzip, br`',
+          target: 0.85,
+        },
+        { url: url + PERMALINK, ...inmBr },
+        { url: `${b + PERMALINK}&br`, ...inmBr },
+        304,
+      );
       await pair(
         rows,
         {
@@ -95,6 +137,16 @@ export async function publicPaths(env: Record<string, string>, rows: Row[]) {
         },
         { url: `${url}/graphql`, ...graphqlInit },
         { url: `${b}/graphql`, ...graphqlInit },
+      );
+      await pair(
+        rows,
+        {
+          path: 'GraphQL query (cached reads, br)',
+          detail: `as above, \`Accept-Encoding: gzip, br\`, ${size(graphqlBr)} br`,
+          target: 0.8,
+        },
+        { url: `${url}/graphql`, ...graphqlBrInit },
+        { url: `${b}/graphql?br`, ...graphqlBrInit },
       );
       await pair(
         rows,

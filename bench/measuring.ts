@@ -125,7 +125,8 @@ export async function capture(
     throw new Error(`${url} answered ${res.status}: ${res.bytes.toString().slice(0, 300)}`);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) if (!skipHeaders.has(name)) headers[name] = value;
-  const text = /json|^text\//.test(headers['content-type'] ?? '');
+  // A compressed body is bytes, whatever its type.
+  const text = !headers['content-encoding'] && /json|^text\//.test(headers['content-type'] ?? '');
   return { status: res.status, headers, body: res.bytes.toString(text ? 'utf8' : 'base64'), base64: !text };
 }
 

@@ -102,9 +102,10 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
     }
     app.route('/', api.app);
     // Repeated cached REST answers are replayed in front of the app (core/http/fast-answers.ts).
-    // GraphQL answers vary on Accept (its media type); a POST to /graphql is a read, keyed by its body.
+    // GraphQL answers vary on Accept (its media type), every answer on Accept-Encoding (identity, br or gzip);
+    // a POST to /graphql is a read, keyed by its body.
     installFastAnswers(app, {
-      varyOn: ['host', 'x-forwarded-proto', 'accept'],
+      varyOn: ['host', 'x-forwarded-proto', 'accept', 'accept-encoding'],
       postPaths: ['/graphql'],
       onLookup,
     });

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** An answer with its header lines exactly as sent (tests that compare replayed answers byte for byte). */
 export interface Raw {
@@ -40,3 +41,12 @@ export const stable = (r: Raw) =>
   r.headers.map((v, i) => (i % 2 === 1 && perRequest.has(r.headers[i - 1]!.toLowerCase()) ? '…' : v));
 
 export const remaining = (r: Raw) => Number(/remaining=(\d+)/.exec(header(r, 'ratelimit') ?? '')?.[1]);
+
+/** The body as the client reads it: undone from its `Content-Encoding`. */
+export function decodedBody(r: Raw): Buffer {
+  const coding = header(r, 'content-encoding');
+  if (coding === undefined) return r.body;
+  if (coding === 'gzip') return gunzipSync(r.body);
+  if (coding === 'br') return brotliDecompressSync(r.body);
+  throw new Error(`unexpected Content-Encoding: ${coding}`);
+}

@@ -4,11 +4,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
 import type { Config } from '../../core/config/index.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { onTheFly } from '../../core/http/content-coding.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 import type { Logger } from '../../core/log.ts';
 import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import type { Reader, SpaceInfo } from '../reader/types.ts';
-import { etagMatches, publicCacheControl } from '../rest/http-cache.ts';
+import { type KeptAnswer, sendKept } from '../rest/kept-answer.ts';
 import { requestOrigin } from '../rest/request-origin.ts';
 import type { GraphqlServerContext } from './context.ts';
 import { failureAnswer } from './errors.ts';
@@ -189,26 +190,42 @@ function replayableWhileKept(c: Context, cache: TaggedCache, key: string, kept: 
   replayable(c);
 }
 
-/** The encoded bytes of a kept answer, made once per entry (the tagged cache hands out the same object). */
-const encoded = new WeakMap<CachedAnswer, Uint8Array<ArrayBuffer>>();
+/** GraphQL answers differ by media type (`Accept`) and go out compressed when the client takes it. */
+const VARY = 'Accept, Accept-Encoding';
 
-/** A kept answer with the delivery caching headers, or 304 to a GET whose `If-None-Match` names it. */
-function send(c: Context, answer: CachedAnswer, ttl: number): Response {
-  const headers = { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttl), Vary: 'Accept' };
-  if (c.req.method === 'GET' && etagMatches(c.req.header('if-none-match'), answer.etag))
-    return c.body(null, 304, headers);
-  let bytes = encoded.get(answer);
-  if (!bytes) {
-    bytes = utf8Bytes(answer.body);
-    encoded.set(answer, bytes);
-  }
-  return c.body(bytes, 200, { ...headers, 'Content-Type': answer.contentType });
-}
+/** A kept GraphQL answer as sent: its text encoded once per entry, its media type. */
+const sentAs = (answer: CachedAnswer): KeptAnswer => ({
+  status: 200,
+  etag: answer.etag,
+  contentType: answer.contentType,
+  vary: VARY,
+  bytes: utf8Bytes(answer.body),
+});
 
+/**
+ * A kept answer with the delivery caching headers, or 304 to a GET whose `If-None-Match` names it. Its encoded
+ * bytes and their brotli or gzip forms are made once per entry, on the first request that needs each.
+ */
+const send = (c: Context, answer: CachedAnswer, ttl: number): Response =>
+  sendKept(c, answer, sentAs, ttl, c.req.method === 'GET');
+
+/**
+ * An answer that is not kept (errors, refusals, GraphiQL, previews), `no-store` or as given. A JSON one is
+ * compressed per request at the cheap levels when the client takes it and its size is worth it (core/http/
+ * content-coding.ts `onTheFly`); anything else (GraphiQL's page, development only) goes out as it is.
+ */
 async function uncached(c: Context, response: Response, cacheControl = 'no-store'): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', cacheControl);
-  return c.body(await response.text(), { status: response.status as 200, headers });
+  headers.set('Vary', VARY);
+  const bytes = utf8Bytes(await response.text());
+  const json = /json/i.test(headers.get('content-type') ?? '');
+  const form = json ? onTheFly(bytes, c.req.header('accept-encoding')) : { bytes, coding: undefined };
+  if (form.coding) {
+    headers.set('Content-Encoding', form.coding);
+    headers.delete('Content-Length');
+  }
+  return c.body(form.bytes, { status: response.status as 200, headers });
 }
 
 /** A failure before GraphQL runs, as a GraphQL answer; unexpected ones are logged with the request id. */

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import type { TaggedCache, TagSink } from '../../core/cache/tagged-cache.ts';
 import { AppError, toErrorBody } from '../../core/errors/app-error.ts';
+import { onTheFly } from '../../core/http/content-coding.ts';
 import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import { answerKey } from './cache-key.ts';
-import { etagMatches, publicCacheControl, weakEtag } from './http-cache.ts';
+import { weakEtag } from './http-cache.ts';
+import { type KeptAnswer, sendKept } from './kept-answer.ts';
 import { MEMO_SLOT_VAR, type MemoSlot, type ResolvedAnswer } from './route-memo.ts';
 
 /** A finished answer as the tagged cache keeps it: serialized, encoded and tagged once, sent many times. */
@@ -13,36 +15,25 @@ interface CachedAnswer {
   etag: string | null;
 }
 
-const jsonType = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** What an answer varies on besides its address (which holds the Host and protocol). */
+const VARY = 'Accept-Encoding';
 
-/** The header sets of a cached answer (200 and 304), built once per answer and lifetime, only ever read. */
-const headerSets = new WeakMap<
-  CachedAnswer,
-  { ttl: number; ok: Record<string, string>; notModified: Record<string, string> }
->();
+/** A REST answer as sent: JSON, varying on the encoding. */
+const sentAs = (answer: CachedAnswer): KeptAnswer => ({
+  status: answer.status,
+  etag: answer.etag,
+  contentType: JSON_TYPE,
+  vary: VARY,
+  bytes: answer.body as Uint8Array<ArrayBuffer>,
+});
 
-function headersOf(answer: CachedAnswer & { etag: string }, ttlSeconds: number) {
-  let sets = headerSets.get(answer);
-  if (sets?.ttl !== ttlSeconds) {
-    const notModified = { ETag: answer.etag, 'Cache-Control': publicCacheControl(ttlSeconds) };
-    sets = { ttl: ttlSeconds, ok: { ...notModified, 'Content-Type': jsonType }, notModified };
-    headerSets.set(answer, sets);
-  }
-  return sets;
-}
-
-/** A 200 with the delivery caching headers, or 304 when `If-None-Match` names the same bytes. */
-function send(c: Context, answer: CachedAnswer, ttlSeconds: number): Response {
-  if (answer.etag === null) {
-    return c.body(answer.body as Uint8Array<ArrayBuffer>, answer.status as 404, {
-      'Content-Type': jsonType,
-      'Cache-Control': 'no-store',
-    });
-  }
-  const headers = headersOf(answer as CachedAnswer & { etag: string }, ttlSeconds);
-  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers.notModified);
-  return c.body(answer.body as Uint8Array<ArrayBuffer>, 200, headers.ok);
-}
+/**
+ * A 200 with the delivery caching headers, or 304 when `If-None-Match` names the same bytes; brotli or gzip when
+ * the client takes it. A cached "nothing here" (etag null) is `no-store`.
+ */
+const send = (c: Context, answer: CachedAnswer, ttlSeconds: number): Response =>
+  sendKept(c, answer, sentAs, ttlSeconds, true);
 
 export function jsonAnswer(value: unknown): CachedAnswer {
   const shared = sharedItems(value);
@@ -139,14 +130,19 @@ async function answerOf(read: () => Promise<unknown>): Promise<CachedAnswer> {
 
 /**
  * A preview's answer (drafts): read for this request only, never kept in any cache, `private, no-store` and
- * without an ETag, so that nothing of it can stand in for a published answer or the other way round.
+ * without an ETag, so that nothing of it can stand in for a published answer or the other way round. Compressed
+ * per request at the cheap levels (core/http/content-coding.ts `onTheFly`).
  */
 export async function privateAnswer(c: Context, read: () => Promise<unknown>): Promise<Response> {
   const answer = await answerOf(read);
-  return c.body(answer.body as Uint8Array<ArrayBuffer>, answer.status as 200, {
-    'Content-Type': jsonType,
+  const form = onTheFly(answer.body as Uint8Array<ArrayBuffer>, c.req.header('accept-encoding'));
+  const headers: Record<string, string> = {
+    'Content-Type': JSON_TYPE,
     'Cache-Control': 'private, no-store',
-  });
+    Vary: VARY,
+  };
+  if (form.coding) headers['Content-Encoding'] = form.coding;
+  return c.body(form.bytes, answer.status as 200, headers);
 }
 
 /** An answer computed without the database (the overview, the OpenAPI document), with the same headers. */

@@ -1,8 +1,8 @@
-import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
+import { type KeptForms, keptForm } from '../../core/http/content-coding.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
 import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import { publicCacheControl, weakEtag } from '../../delivery/rest/http-cache.ts';
@@ -118,10 +118,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 interface PreparedEntry {
   cacheControl: string;
   protected: boolean;
-  ok: Record<string, string>;
+  ok: KeptForms;
   notModified: Record<string, string>;
-  bytes: Uint8Array<ArrayBuffer>;
-  gzip?: { headers: Record<string, string>; bytes: Uint8Array<ArrayBuffer> };
 }
 
 /**
@@ -143,25 +141,13 @@ function prepare(entry: PageEntry, cacheControl: string, isProtected: boolean): 
     Vary: 'Accept-Encoding',
   };
   const bytes = encoded.get(entry) ?? utf8Bytes(entry.body);
-  p = { cacheControl, protected: isProtected, notModified, ok: notModified, bytes };
+  p = { cacheControl, protected: isProtected, notModified, ok: { bytes, headers: notModified } };
   prepared.set(entry, p);
   return p;
 }
 
-/** Whether `Accept-Encoding` accepts gzip (listed, or `*`, without q=0). */
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') continue;
-    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
-/** Pages smaller than this go out as they are (the compress middleware's threshold). */
-const GZIP_THRESHOLD = 1024;
+/** Pages go out gzipped (a proxy may add brotli, docs/deployment.md). */
+const PAGE_CODINGS = ['gzip'] as const;
 
 /** Sends an entry: a weak ETag, 304 when `If-None-Match` names it, the page headers and CSP; gzipped once. */
 export function sendEntry(
@@ -180,12 +166,7 @@ export function sendEntry(
     return c.body(null, 304, p.notModified);
   }
   const status = entry.status as ContentfulStatusCode;
-  if (p.bytes.byteLength >= GZIP_THRESHOLD && acceptsGzip(c.req.header('accept-encoding'))) {
-    p.gzip ??= {
-      headers: { ...p.ok, 'Content-Encoding': 'gzip' },
-      bytes: gzipSync(p.bytes) as Uint8Array<ArrayBuffer>,
-    };
-    return c.body(p.gzip.bytes, status, p.gzip.headers);
-  }
-  return c.body(p.bytes, status, p.ok);
+  // Made once per entry (core/http/content-coding.ts); under 1 KB, or to a client without gzip, as it is.
+  const form = keptForm(p.ok, c.req.header('accept-encoding'), PAGE_CODINGS);
+  return c.body(form.bytes, status, form.headers);
 }
