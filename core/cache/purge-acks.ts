@@ -72,8 +72,9 @@ export function purgeAcks(args: PurgeAcksArgs) {
   );
   /**
    * After an outage purges were not heard: until subscribed again and the counter read, every entry is checked
-   * against Redis. Subscribing again waits for ioredis's own renewal (commands on one connection keep their
-   * order), so no purge falls between the two.
+   * against Redis. The counter is read once the subscription is back (commands on one connection keep their
+   * order), so no purge falls between the two. The subscriber renews nothing by itself (`autoResubscribe: false`,
+   * redis-cache.ts): this is the renewal.
    */
   const relisten = async () => {
     trustedFrom = Number.POSITIVE_INFINITY;

@@ -346,9 +346,13 @@ describe.runIf(redisServerAvailable())('the Redis tagged cache while Redis is do
     const db = source();
     await heldByBoth(db, procs.a, procs.b, ['lost', 'l1', 'doc:l']);
     const admin = new Redis(server.url);
+    let subscribers = 0;
     try {
       // Every subscription drops, and no connection may come back: a purge now reaches no process's ears.
       const connected = Number(/connected_clients:(\d+)/.exec(await admin.info('clients'))![1]);
+      subscribers = String(await admin.call('client', 'list', 'type', 'pubsub'))
+        .trim()
+        .split('\n').length;
       await admin.config('SET', 'maxclients', String(connected));
       await admin.call('client', 'kill', 'type', 'pubsub');
       await settle();
@@ -358,6 +362,15 @@ describe.runIf(redisServerAvailable())('the Redis tagged cache while Redis is do
       expect(await db.read(procs.b, 'lost', ['doc:l'])).toBe('l2');
     } finally {
       await admin.config('SET', 'maxclients', '10000');
+      // Every subscription back before the processes close: a subscribe still queued then would be rejected
+      // with nobody to hear it.
+      for (let i = 0; i < 200; i++) {
+        const now = String(await admin.call('client', 'list', 'type', 'pubsub'))
+          .trim()
+          .split('\n').length;
+        if (now >= subscribers) break;
+        await settle();
+      }
       admin.disconnect();
     }
   });

@@ -123,7 +123,9 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
   const tagKey = (tag: string) => `___bc:t:${tag}`;
   const acks = purgeAcks({
     publisher: redis.client,
-    subscriber: redis.busTemplate().duplicate(),
+    // purge-acks subscribes again itself on every 'ready' (and catches a failure); ioredis's own renewal is a
+    // subscribe nobody awaits, rejected unheard ("Connection is closed") when the connection closes meanwhile.
+    subscriber: redis.busTemplate().duplicate({ autoResubscribe: false }),
     channel: `${prefix}:purges`,
     keyPrefix: `${prefix}:__purges:`,
     // What the front layer holds may be outdated by a purge it will not hear of: it starts over once listening.
