@@ -38,10 +38,11 @@ describe('CPU time for the bench', () => {
   });
 
   it('divides a batch between the server, PostgreSQL and the client by requests', async () => {
-    // A child busy for about 100 ms plays the server; this process, busy for about 50 ms, the client.
+    // A child busy for about 150 ms of its own CPU time plays the server (by its CPU clock: a wall-clock spin got
+    // 33 ms of CPU on a loaded machine); this process, busy for about 50 ms, the client.
     const child = spawn(process.execPath, [
       '-e',
-      'process.stdin.once("data", () => { const e = Date.now() + 100; while (Date.now() < e); process.stdout.write("done"); })',
+      'const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }; process.stdin.once("data", () => { const e = cpu() + 150; while (cpu() < e); process.stdout.write("done"); })',
     ]);
     const tally = cpuTally(child.pid!);
     await tally.measure(10, async () => {
