@@ -13,6 +13,7 @@ import { type Route, selectDocuments, uuid } from './document-query.ts';
 import { type ListSelection, selectList } from './list-select.ts';
 import { selectPermalinks } from './permalink-query.ts';
 import type { DocumentRow, PermalinkRow } from './rows.ts';
+import { locales, newId, type Random, random, writerChanges } from './tree-changes.ts';
 
 /**
  * The delivery index (core/db/migrations/0002_delivered_documents.sql) must deliver exactly what the walk of the
@@ -22,20 +23,6 @@ import type { DocumentRow, PermalinkRow } from './rows.ts';
  */
 
 const plugins = loadPlugins({ website: true });
-const locales = ['en', 'de'];
-
-/** mulberry32: a small seeded generator, so a failing run can be repeated. */
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(xs: readonly T[]): T => xs[int(xs.length)] as T };
-}
 
 /** Every id-shaped `contentId` anywhere in a fields object, lower case (what migration 0006 indexes). */
 function contentIds(value: unknown, into: string[] = []): string[] {
@@ -62,9 +49,6 @@ function idStrings(value: unknown, into: string[] = []): string[] {
   else if (value && typeof value === 'object') for (const v of Object.values(value)) idStrings(v, into);
   return into;
 }
-
-let serial = 0;
-const newId = () => `00000000-0000-4000-9000-${String(++serial).padStart(12, '0')}`;
 
 describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
   let h: RpcHarness;
@@ -147,7 +131,7 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
     return chain;
   }
 
-  async function compareAll(step: string, rnd: ReturnType<typeof random>) {
+  async function compareAll(step: string, rnd: Random) {
     const all = await documentIds();
     const types = (
       await db.query<{ name: string }>(
@@ -235,86 +219,7 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
     h.call(name, { space: 'fixture', id, locale }, key);
 
   /** The changes a step can make, each the way a writer makes it. */
-  const changes: Record<string, (rnd: ReturnType<typeof random>, all: string[]) => Promise<unknown>> = {
-    publish: async (rnd, all) => {
-      const res = await publish('content.publish', rnd.pick(all), rnd.pick(locales));
-      expect([200, 404]).toContain(res.status);
-    },
-    unpublish: async (rnd, all) => {
-      const res = await publish('content.unpublish', rnd.pick(all), rnd.pick(locales));
-      expect(res.status).toBe(200);
-    },
-    'new slug, published': async (rnd, all) => {
-      const id = rnd.pick(all);
-      const locale = rnd.pick(locales);
-      await db.query(
-        `insert into document_versions (document_id, locale, state, title, slug, fields)
-         values ($1, $2, 'draft', 'Renamed', $3, '{}')
-         on conflict (document_id, locale, state) do update set slug = excluded.slug`,
-        [id, locale, `renamed-${rnd.int(1000)}`],
-      );
-      expect((await publish('content.publish', id, locale)).status).toBe(200);
-    },
-    'new slug in place': (rnd, all) =>
-      db.query(
-        `update document_versions set slug = slug || '-x' where document_id = $1 and state = 'published'`,
-        [rnd.pick(all)],
-      ),
-    // A list reads the fields of versions it has seen by their tuple (fields-by-version.ts): an update in place.
-    'new fields in place': (rnd, all) =>
-      db.query(
-        `update document_versions set fields = fields || jsonb_build_object('summary', 'In place ' || $2::text)
-         where document_id = $1 and state = 'published'`,
-        [rnd.pick(all), String(rnd.int(1000))],
-      ),
-    'new title only': (rnd, all) =>
-      db.query(`update document_versions set title = title || '!' where document_id = $1`, [rnd.pick(all)]),
-    move: async (rnd, all) => {
-      const id = rnd.pick(all);
-      const below = new Set(await subtree(id));
-      const targets = [null, ...all.filter((x) => !below.has(x))];
-      await db.query('update documents set parent_id = $2 where id = $1', [id, rnd.pick(targets)]);
-    },
-    reorder: (rnd, all) =>
-      db.query('update documents set position = $2 where id = $1', [rnd.pick(all), rnd.int(5)]),
-    'reorder all': (_rnd) =>
-      db.query('update documents set position = (position * 7 + 3) % 5 where space_id = $1', [space]),
-    retype: (rnd, all) =>
-      db.query('update documents set type = $2 where id = $1', [
-        rnd.pick(all),
-        rnd.pick(['page', 'blog-post', 'legacy']),
-      ]),
-    'bulk insert': async (rnd, all) => {
-      // A small tree in one statement per table, children's versions before their parents'.
-      const top = newId();
-      const kids = [newId(), newId(), newId()];
-      const parent = rnd.next() < 0.3 ? null : rnd.pick(all);
-      await db.query(
-        `insert into documents (id, space_id, type, parent_id, position, created_at)
-         values ($1, $2, 'page', $3, 1, now()), ($4, $2, 'page', $1, 0, now()), ($5, $2, 'blog-post', $1, 0, now()),
-           ($6, $2, 'page', $4, 2, now())`,
-        [top, space, parent, ...kids],
-      );
-      const rows = [...kids, top].flatMap((id, i) =>
-        [...locales, 'fr']
-          .filter(() => rnd.next() < 0.8)
-          .map((locale) => ({ id, locale, slug: `bulk-${i}-${rnd.int(3)}` })),
-      );
-      await db.query(
-        `insert into document_versions (document_id, locale, state, title, slug, fields, search_text)
-         select id, locale, 'published', 'Generated ' || slug, slug, '{}', 'generated roastery'
-         from jsonb_to_recordset($1::jsonb) as x(id uuid, locale text, slug text)`,
-        [JSON.stringify(rows)],
-      );
-    },
-    delete: (rnd, all) =>
-      db.query('delete from documents where id = $1 and id <> $2', [rnd.pick(all), ids.home]),
-    'delete versions': (rnd, all) =>
-      db.query(`delete from document_versions where document_id = $1 and locale = $2`, [
-        rnd.pick(all),
-        rnd.pick(locales),
-      ]),
-  };
+  const changes = writerChanges({ db: () => db, publish, subtree, space });
 
   it('delivers what the walk delivers after an import', async () => {
     await compareAll('import', random(1));
