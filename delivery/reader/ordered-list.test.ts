@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
+import { loadPlugins } from '../../cli/plugins.ts';
 import type { Db } from '../../core/db/types.ts';
-import { memoryStorage } from '../../core/media/memory-storage.ts';
 import type { TypeDef } from '../../core/space-format/field-defs.ts';
-import { importSpace } from '../../core/space-format/import.ts';
-import { parseSpaceFile } from '../../core/space-format/validate.ts';
-import { migrated, testDatabases } from '../../core/testing/databases.ts';
+import { testDatabases } from '../../core/testing/databases.ts';
 import { parseFilters, parseOrder, type RawFilter } from './list-order.ts';
 import { selectList } from './list-select.ts';
 import { orderedFixture, orderedIds } from './ordered-fixture.ts';
-import { createReader } from './reader.ts';
-import { refusal } from './reader-test-kit.ts';
+import { openReader, refusal } from './reader-test-kit.ts';
 import type { ListQuery, Reader } from './types.ts';
 
-const plugins = loadPlugins({ website: true });
+const _plugins = loadPlugins({ website: true });
 const n = (...posts: number[]) => posts.map(orderedIds.post);
 
 describe.each(testDatabases())('ordered and filtered lists on $kind', ({ open }) => {
@@ -21,17 +17,7 @@ describe.each(testDatabases())('ordered and filtered lists on $kind', ({ open })
   let drop: () => Promise<void>;
   let reader: Reader;
   beforeAll(async () => {
-    ({ db, drop } = await migrated(open, allMigrations(plugins)));
-    await importSpace(db, parseSpaceFile(orderedFixture(), plugins), {
-      baseDir: process.cwd(),
-      storage: memoryStorage(),
-      plugins,
-    });
-    reader = createReader({
-      db,
-      mediaSecret: () => 'a-media-secret-of-at-least-32-characters',
-      blockDesigns: false,
-    });
+    ({ db, reader, drop } = await openReader(open, { space: orderedFixture(), blockDesigns: false }));
   });
   afterAll(() => drop());
 

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
+import { loadPlugins } from '../../cli/plugins.ts';
 import type { Db } from '../../core/db/types.ts';
-import { memoryStorage } from '../../core/media/memory-storage.ts';
-import { importSpace } from '../../core/space-format/import.ts';
-import { parseSpaceFile } from '../../core/space-format/validate.ts';
-import { migrated, testDatabases } from '../../core/testing/databases.ts';
+import { testDatabases } from '../../core/testing/databases.ts';
 import { deliveryFixture, deliveryIds as ids } from './delivery-fixture.ts';
-import { createReader } from './reader.ts';
+import { openReader } from './reader-test-kit.ts';
 import type { DeliveredBlocks, DeliveredDocument, ReadContext, Reader } from './types.ts';
 
-const plugins = loadPlugins({ website: true });
+const _plugins = loadPlugins({ website: true });
 const bulk = '00000000-0000-4000-8000-00000000b000';
 const t = '2026-01-01T00:00:00.000Z';
 const uuid = (prefix: string, n: number) =>
@@ -85,17 +82,7 @@ describe.each(testDatabases())('the number of queries a read costs on $kind', ({
   let drop: () => Promise<void>;
   let reader: Reader;
   beforeAll(async () => {
-    ({ db, drop } = await migrated(open, allMigrations(plugins)));
-    await importSpace(db, parseSpaceFile(bulkSpace(), plugins), {
-      baseDir: process.cwd(),
-      storage: memoryStorage(),
-      plugins,
-    });
-    reader = createReader({
-      db,
-      mediaSecret: () => 'a-media-secret-of-at-least-32-characters',
-      blockDesigns: true,
-    });
+    ({ db, reader, drop } = await openReader(open, { space: bulkSpace() }));
     await reader.contentModel(ids.space);
   });
   afterAll(() => drop());

@@ -41,15 +41,17 @@ export async function refusal(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected a refusal');
 }
 
+/** A migrated database with `space` imported (the delivery fixture unless given), and a reader over it. */
 export async function openReader(
   open: TestDatabase['open'],
+  options: { space?: Record<string, unknown>; blockDesigns?: boolean } = {},
 ): Promise<{ db: Db; reader: Reader; drop(): Promise<void> }> {
   const { db, drop } = await migrated(open, allMigrations(plugins));
-  await importSpace(db, parseSpaceFile(deliveryFixture(), plugins), {
+  await importSpace(db, parseSpaceFile(options.space ?? deliveryFixture(), plugins), {
     baseDir: process.cwd(),
     storage: memoryStorage(),
     plugins,
   });
-  const reader = createReader({ db, mediaSecret: () => secret, blockDesigns: true });
+  const reader = createReader({ db, mediaSecret: () => secret, blockDesigns: options.blockDesigns ?? true });
   return { db, reader, drop };
 }
