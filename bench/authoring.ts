@@ -4,8 +4,14 @@
  * operator scales by role: every purge waits for the other processes' acknowledgements). Measures each procedure's
  * answer over HTTP. Run by bench/run.ts in the largest space of the size curve (`--only authoring`).
  */
+import { loadConfig } from '../core/config/index.ts';
+import { openDb } from '../core/db/open.ts';
 import { editorAccess } from './editor-access.ts';
+import { growDocuments } from './generate-documents.ts';
 import { quantiles } from './publish.ts';
+import { POST } from './render-curve.ts';
+import { adminUrl, log, redisUrl } from './settings.ts';
+import { checkpointed, setUp } from './setup.ts';
 import { threeRoles } from './three-roles.ts';
 
 export interface AuthoringTimings {
@@ -13,6 +19,15 @@ export interface AuthoringTimings {
   warmUp: number;
   update: { p50: number; p99: number };
   publish: { p50: number; p99: number };
+}
+
+/** Authoring timings and the space they were taken in. */
+export interface AuthoringPoint {
+  /** Published documents in the space. */
+  documents: number;
+  /** Generated posts among them. */
+  generated: number;
+  timings: AuthoringTimings;
 }
 
 export const AUTHORING_WARM_UP = 50;
@@ -69,5 +84,44 @@ export async function authoringTimings(
     return { pairs, warmUp, update: quantiles(updates), publish: quantiles(publishes) };
   } finally {
     await roles.stop();
+  }
+}
+
+/** Authoring in a grown space `env` (REDIS_URL added here), after a checkpoint, as the size curve's last step. */
+export async function authoringIn(
+  env: Record<string, string>,
+  documents: number,
+  generated: number,
+): Promise<AuthoringPoint> {
+  await checkpointed(env, 'the authoring timings');
+  const timings = await authoringTimings({ ...env, REDIS_URL: redisUrl! }, POST);
+  log(
+    `authoring at ${documents}: update p50 ${timings.update.p50} ms, publish p50 ${timings.publish.p50} ms`,
+  );
+  return { documents, generated, timings };
+}
+
+/** `--only authoring`: the demo grown to `size` documents, and authoring in it; nothing else (PostgreSQL and Redis). */
+export async function authoringAt(size: number): Promise<AuthoringPoint | undefined> {
+  if (!adminUrl || !redisUrl) {
+    log('authoring needs DATABASE_URL and REDIS_URL: skipped');
+    return undefined;
+  }
+  const { env, cleanup } = await setUp();
+  try {
+    const db = await openDb(loadConfig(env));
+    let documents: number;
+    try {
+      await growDocuments(db, size);
+      const count = await db.query<{ n: string }>(
+        `select count(distinct document_id)::text as n from document_versions where state = 'published'`,
+      );
+      documents = Number(count.rows[0]!.n);
+    } finally {
+      await db.close();
+    }
+    return await authoringIn(env, documents, size);
+  } finally {
+    await cleanup();
   }
 }

@@ -5,7 +5,6 @@ import { freePort, type Running, startVerso } from '../core/testing/processes.ts
 import { pin, root } from './settings.ts';
 
 /** The processes a bench run starts: bench/ scripts and `verso serve`, pinned to CPU 0. */
-// ---------------------------------------------------------------- processes
 
 export interface Child {
   port: number;

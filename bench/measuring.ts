@@ -18,7 +18,6 @@ import {
 import { wrk } from './wrk.ts';
 
 /** Measuring a hot path: warm-up, rounds alternating Verso and the bare server answering the same bytes. */
-// ---------------------------------------------------------------- measuring
 
 export interface Row {
   path: string;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import type { AuthoringPoint } from './authoring.ts';
 import type { CpuSplit } from './cpu-time.ts';
 import type { uncachedAndRender } from './hot-paths.ts';
 import { median, type Row } from './measuring.ts';
@@ -16,7 +17,6 @@ import {
   UNCACHED_WARM_UP,
 } from './settings.ts';
 import type { listCurve, SizePoint } from './size-curve.ts';
-import { authoring } from './size-curve.ts';
 
 /** bench/results.md: the tables of one run. */
 export function report(
@@ -26,6 +26,8 @@ export function report(
   database: string,
   edge?: { p50: number; p99: number; count: number },
   publish?: PublishTimings,
+  /** `--only authoring`'s own space; a full run's is the size curve's largest. */
+  authoringOnly?: AuthoringPoint,
 ): string {
   const f0 = (n: number) => n.toFixed(0);
   const lines = [
@@ -125,6 +127,7 @@ export function report(
       );
     }
   }
+  const authoring = authoringOnly ?? list.find((p) => p.authoring)?.authoring;
   if (authoring) {
     const t = authoring.timings;
     const mark = (q: { p50: number; p99: number }) => (q.p50 <= 25 && q.p99 <= 60 ? ' ✓' : ' ✗');

@@ -21,7 +21,7 @@
  * 1k/10k/100k generated documents, each size a database of its own, the sizes measured in turns).
  *
  * The parts live beside this entry: settings.ts (options), setup.ts, child-processes.ts, measuring.ts, hot-paths.ts,
- * size-curve.ts (and authoring.ts, publish.ts), report.ts.
+ * size-curve.ts, publish.ts, authoring.ts, report.ts.
  *
  * Servers are pinned to CPU 0 and the load (autocannon, in this process) to CPU 1 with `taskset` when the
  * machine has it. Each path runs 2 s of warm-up, then `--rounds` alternations of Verso and the bare server sharing `--seconds` of load.
@@ -30,6 +30,7 @@ import { writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ownTempDir } from '../core/testing/temp-root.ts';
+import { authoringAt } from './authoring.ts';
 import { edgePaths, publicPaths, sitePaths, uncachedAndRender } from './hot-paths.ts';
 import type { Row } from './measuring.ts';
 import { type PublishTimings, publishTimings } from './publish.ts';
@@ -37,7 +38,7 @@ import { POST } from './render-curve.ts';
 import { report } from './report.ts';
 import { args, chosen, hasTaskset, log, ONLY, OUT, pin, redisUrl, root } from './settings.ts';
 import { checkpointed, setUp } from './setup.ts';
-import { authoringAt, listCurve } from './size-curve.ts';
+import { listCurve } from './size-curve.ts';
 
 async function main() {
   if (hasTaskset) pin(process.pid, 1);
@@ -77,10 +78,10 @@ async function measured(started: number) {
       publish = await publishTimings({ ...env, REDIS_URL: redisUrl }, POST, 50);
     }
     if (publish) log(`publish: answer p50 ${publish.answer.p50} ms, fresh page p50 ${publish.page.p50} ms`);
-    const authoringOnly = ONLY?.includes('authoring') === true && !listOnly;
-    if (authoringOnly) await authoringAt(100_000);
+    const authoring =
+      ONLY?.includes('authoring') === true && !listOnly ? await authoringAt(100_000) : undefined;
     const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve();
-    const text = report(rows, render, list, database, edge, publish);
+    const text = report(rows, render, list, database, edge, publish, authoring);
     if (!ONLY || args.includes('--out')) writeFileSync(isAbsolute(OUT) ? OUT : join(root, OUT), text);
     process.stdout.write(text);
     const written = !ONLY || args.includes('--out') ? `written to ${OUT}` : `${OUT} left alone (--only)`;

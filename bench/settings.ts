@@ -80,8 +80,6 @@ export const pin = (pid: number, cpu: number) => {
 
 export const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
-// ---------------------------------------------------------------- the run
-
 /**
  * DATABASE_URL and REDIS_URL as given. Children get exactly the databases `setUp` makes, and Redis only where a
  * part says so (the edge and publish benches' processes share it; the others run without).

@@ -9,7 +9,6 @@ import { raiseRateRules } from './publish.ts';
 import { adminUrl, demoFile, log } from './settings.ts';
 
 /** The database of a bench run as an operator makes it: migrate, import the demo, raise its rate rules. */
-
 export async function setUp(): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verso-bench-'));
   const env: Record<string, string> = {

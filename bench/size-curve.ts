@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../core/config/index.ts';
 import { openDb } from '../core/db/open.ts';
-import { type AuthoringTimings, authoringTimings } from './authoring.ts';
+import { type AuthoringPoint, authoringIn } from './authoring.ts';
 import { child } from './child-processes.ts';
 import { type CpuSplit, cpuTally } from './cpu-time.ts';
 import { deepTree, growDocuments } from './generate-documents.ts';
@@ -12,7 +12,8 @@ import { POST } from './render-curve.ts';
 import { adminUrl, chosen, log, ONLY, redisUrl, UNCACHED_WARM_UP } from './settings.ts';
 import { checkpointed, setUp } from './setup.ts';
 
-/** Uncached reads by space size (1k, 10k, 100k), and publishing in the largest space. */
+/** Uncached reads by space size (1k, 10k, 100k), and publishing and authoring in the largest space. */
+
 /**
  * Latency of the uncached reads, one request at a time, against space size. Each size is a database of its own
  * (the demo as `setUp` makes it, then grown), with its own public (`--no-cache`) and website (`--no-page-cache`)
@@ -20,50 +21,6 @@ import { checkpointed, setUp } from './setup.ts';
  * over minutes, and measuring 1k, then 10k, then 100k put 1.9 ms on the 100k deep page against 1.0 at 1k in one
  * run, 1.3 in the next (2026-11-27). PostgreSQL only (PGlite is one process's).
  */
-/** Authoring timings and the space they were taken in. */
-export interface AuthoringPoint {
-  documents: number;
-  generated: number;
-  timings: AuthoringTimings;
-}
-
-/** Set by `listCurve` (or `authoringAt`): authoring in the largest space. */
-export let authoring: AuthoringPoint | undefined;
-
-/** `--only authoring`: the demo grown to `size` documents, and authoring in it; nothing else (PostgreSQL and Redis). */
-export async function authoringAt(size: number): Promise<AuthoringPoint | undefined> {
-  if (!adminUrl || !redisUrl) {
-    log('authoring needs DATABASE_URL and REDIS_URL: skipped');
-    return undefined;
-  }
-  const { env, cleanup } = await setUp();
-  try {
-    const db = await openDb(loadConfig(env));
-    let documents: number;
-    try {
-      await growDocuments(db, size);
-      documents = Number(
-        (
-          await db.query<{ n: string }>(
-            `select count(distinct document_id)::text as n from document_versions where state = 'published'`,
-          )
-        ).rows[0]!.n,
-      );
-    } finally {
-      await db.close();
-    }
-    await checkpointed(env, 'the authoring timings');
-    const timings = await authoringTimings({ ...env, REDIS_URL: redisUrl }, POST);
-    log(
-      `authoring at ${documents}: update p50 ${timings.update.p50} ms, publish p50 ${timings.publish.p50} ms`,
-    );
-    authoring = { documents, generated: size, timings };
-    return authoring;
-  } finally {
-    await cleanup();
-  }
-}
-
 export async function listCurve(): Promise<SizePoint[]> {
   if (!adminUrl) return [];
   const spaces: Array<{
@@ -143,14 +100,9 @@ export async function listCurve(): Promise<SizePoint[]> {
       );
     }
     // Authoring in the same space: an editor's save and publish (issue 36).
-    if (redisUrl && (!ONLY || chosen('authoring'))) {
-      await checkpointed(largest.env);
-      const timings = await authoringTimings({ ...largest.env, REDIS_URL: redisUrl }, POST);
-      authoring = { documents: largest.total, generated: largest.size, timings };
-      log(
-        `authoring at ${largest.total}: update p50 ${timings.update.p50} ms, publish p50 ${timings.publish.p50} ms`,
-      );
-    }
+    let authoring: AuthoringPoint | undefined;
+    if (redisUrl && (!ONLY || chosen('authoring')))
+      authoring = await authoringIn(largest.env, largest.total, largest.size);
     return spaces.map((s, i) => ({
       documents: s.total,
       generated: s.size,
@@ -162,6 +114,7 @@ export async function listCurve(): Promise<SizePoint[]> {
       deepPage: at('deepPage', i),
       cpu: Object.fromEntries(Object.keys(reads).map((name) => [name, at(name, i).cpu])) as SizePoint['cpu'],
       ...(s === largest && publish ? { publish } : {}),
+      ...(s === largest && authoring ? { authoring } : {}),
     }));
   } finally {
     for (const s of spaces) await s.stop();
@@ -213,7 +166,10 @@ export interface Timing {
 }
 
 /** The reads of the size curve, as `SizePoint` names them. */
-export type SizeRead = Exclude<keyof SizePoint, 'documents' | 'generated' | 'seconds' | 'cpu' | 'publish'>;
+export type SizeRead = Exclude<
+  keyof SizePoint,
+  'documents' | 'generated' | 'seconds' | 'cpu' | 'publish' | 'authoring'
+>;
 
 /** One uncached read of the size curve: its address, `Host` and request. */
 export interface Read {
@@ -237,4 +193,6 @@ export interface SizePoint {
   cpu: Record<SizeRead, CpuSplit | undefined>;
   /** Publishing across processes in this space (the largest only). */
   publish?: PublishTimings;
+  /** An editor's save and publish in this space (the largest only). */
+  authoring?: AuthoringPoint;
 }
