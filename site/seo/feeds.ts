@@ -36,8 +36,9 @@ async function feedOf(
     prefix: string;
     type: string;
     typeTitle: string;
+    /** This feed's own permalink, `feeds/<type>.<ext>`. */
+    permalink: string;
   },
-  format: FeedFormat,
   sink: TagSink,
 ): Promise<Feed> {
   const { site, target, locale, prefix, type } = args;
@@ -93,13 +94,12 @@ async function feedOf(
     });
   }
   const siteName = site.settings.siteName || site.space.title;
-  const ext = Object.keys(extensions).find((e) => extensions[e] === format)!;
   return {
     title: `${siteName}: ${args.typeTitle}`,
     description: site.settings.description,
     language: locale,
     homeUrl: feedUrl(site, target, locale, prefix, ''),
-    selfUrl: feedUrl(site, target, locale, prefix, `feeds/${type}.${ext}`),
+    selfUrl: feedUrl(site, target, locale, prefix, args.permalink),
     siteName,
     items,
   };
@@ -131,8 +131,15 @@ export async function feedResponse(c: Context, deps: SiteDeps): Promise<Response
     async (sink) => {
       const feed = await feedOf(
         deps,
-        { site, target, locale: route.locale, prefix: route.prefix, type, typeTitle: contentType.title },
-        format,
+        {
+          site,
+          target,
+          locale: route.locale,
+          prefix: route.prefix,
+          type,
+          typeTitle: contentType.title,
+          permalink: route.permalink,
+        },
         sink,
       );
       return { text: writeFeed(format, feed) };
