@@ -23,7 +23,7 @@ import {
   tagsRoute,
   typesRoute,
 } from './routes.ts';
-import { parseSelect, selectDocument } from './select.ts';
+import { parseSelect, type Selection, selectDocument } from './select.ts';
 
 /** A request with a live preview token (delivery/public-api/preview-gate.ts): it reads drafts. */
 export interface PreviewGrant {
@@ -125,7 +125,23 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
     ctx.tags.addTags([cacheTags.registry]);
     return parseSelect(raw, await deps.reader.contentModel(ctx.spaceId), type);
   };
-  /** One document, found, with its `alternates`, trimmed to `select`; the selection is checked before the read. */
+  /**
+   * Documents as answers carry them: with their `alternates` (not read when `select` leaves them out), trimmed to
+   * `select`. Without a selection the reader's frozen list stays one frozen array (answer.ts serializes it once).
+   */
+  const answered = async (
+    ctx: ReadContext,
+    locales: readonly string[],
+    docs: readonly DeliveredDocument[],
+    chosen: Selection | undefined,
+  ) => {
+    const full =
+      chosen && !chosen.keys.has('alternates')
+        ? docs
+        : await withAlternates(docs, locales, (ids) => deps.reader.alternates(ctx, ids, docs));
+    return chosen ? full.map((d) => selectDocument(d, chosen)) : full;
+  };
+  /** One document, found and answered; the selection is checked before the read. */
   const oneDocument = async (
     ctx: ReadContext,
     locales: readonly string[],
@@ -134,12 +150,8 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
   ) => {
     const chosen = await selection(ctx, select);
     const doc = notFound<DeliveredDocument>('content.notFound')(await read());
-    const [withAlts] =
-      chosen && !chosen.keys.has('alternates') ? [doc] : await alternatesOf(ctx, locales, [doc]);
-    return chosen ? selectDocument(withAlts!, chosen) : withAlts!;
+    return (await answered(ctx, locales, [doc], chosen))[0]!;
   };
-  const alternatesOf = (ctx: ReadContext, locales: readonly string[], docs: readonly DeliveredDocument[]) =>
-    withAlternates(docs, locales, (ids) => deps.reader.alternates(ctx, ids, docs));
 
   route(
     app,
@@ -206,10 +218,7 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
         ...query,
         tags: query.tags.length ? query.tags : undefined,
       });
-      if (chosen && !chosen.keys.has('alternates'))
-        return { ...list, items: list.items.map((d) => selectDocument(d, chosen)) };
-      const items = await alternatesOf(ctx, c.get('space').locales, list.items);
-      return { ...list, items: chosen ? items.map((d) => selectDocument(d, chosen)) : items };
+      return { ...list, items: await answered(ctx, c.get('space').locales, list.items, chosen) };
     });
   });
 
