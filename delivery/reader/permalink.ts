@@ -41,3 +41,13 @@ export function decodePermalinkPath(rawPath: string): string | null {
 export function hrefOf(permalink: string | null | undefined): string | null {
   return typeof permalink === 'string' ? `/${permalink}` : null;
 }
+
+/** Locale to permalink in the space's order of locales, whatever order rows came in: the same bytes, the same ETag. */
+export function inLocaleOrder(
+  alternates: Record<string, string>,
+  locales: readonly string[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const locale of locales) if (alternates[locale] !== undefined) out[locale] = alternates[locale];
+  return out;
+}

@@ -1,3 +1,4 @@
+import { inLocaleOrder } from '../reader/permalink.ts';
 import type { Alternates, DeliveredDocument } from '../reader/types.ts';
 
 export type WithAlternates = DeliveredDocument & { alternates: Alternates };
@@ -8,13 +9,6 @@ export type WithAlternates = DeliveredDocument & { alternates: Alternates };
  * a list once (answer.ts): so do these, the same frozen array again while the alternates are the same too.
  */
 const given = new WeakMap<readonly DeliveredDocument[], { key: string; docs: readonly WithAlternates[] }>();
-
-/** Locale to permalink in the space's order of locales, whatever order rows came in: the same bytes, the same ETag. */
-export function inLocaleOrder(alternates: Alternates, locales: readonly string[]): Alternates {
-  const out: Alternates = {};
-  for (const locale of locales) if (alternates[locale] !== undefined) out[locale] = alternates[locale];
-  return out;
-}
 
 export async function withAlternates(
   docs: readonly DeliveredDocument[],

@@ -13,6 +13,7 @@ import {
 } from 'graphql/index.js';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { type VariantPreset, variantPresets } from '../../../core/media/signing.ts';
+import { inLocaleOrder } from '../../reader/permalink.ts';
 import type {
   DeliveredAsset,
   DeliveredBlock,
@@ -94,10 +95,8 @@ export function commonTypes(names: {
       description:
         "Every locale this document is published in, with its permalink there (this one's included).",
       resolve: async (d, _a, ctx) => {
-        const found = await ctx.reads.alternates(d.id);
-        return ctx.space.locales.flatMap((locale) =>
-          found[locale] === undefined ? [] : [{ locale, permalink: found[locale] }],
-        );
+        const found = inLocaleOrder(await ctx.reads.alternates(d.id), ctx.space.locales);
+        return Object.entries(found).map(([locale, permalink]) => ({ locale, permalink }));
       },
     },
   });
