@@ -153,6 +153,18 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
         'select space_id, locale, parent_id, type, count(*)::int as n from delivered_documents group by 1, 2, 3, 4',
       ),
     );
+    // The field values ordered lists range over (migration 0019) are those of the published versions.
+    const values = (sql: string) => db.query(`${sql} order by 1, 2, 3`).then((r) => r.rows);
+    expect(
+      await values(
+        'select document_id, locale, field, space_id, type, num, at, txt from delivered_field_values',
+      ),
+      `${step}: field values`,
+    ).toEqual(
+      await values(`select v.document_id, v.locale, s.field, d.space_id, d.type, s.num, s.at, s.txt
+        from document_versions v join documents d on d.id = v.document_id
+        cross join lateral verso_field_scalars(v.fields) s where v.state = 'published'`),
+    );
     await same(`${step}: permalinks in every locale`, (route) =>
       selectPermalinks(db, { spaceId: space, locale: 'every', ids: all }, route),
     );

@@ -18,6 +18,8 @@ export interface OrderColumns {
   /** The fields of the version in the requested locale (`v`), and of the default locale's (`sv`). */
   fields: string;
   shared: string;
+  /** How well the row matches the list's `search` (`ts_rank`), when the order asks for `relevance`. */
+  rank?: string;
 }
 
 export interface ParamSink {
@@ -31,6 +33,8 @@ export const readsFields = (terms: ReadonlyArray<{ subject: Subject }>) =>
   terms.some((t) => 'field' in t.subject);
 export const readsSharedFields = (terms: ReadonlyArray<{ subject: Subject }>) =>
   terms.some((t) => 'field' in t.subject && !t.subject.localized);
+export const ranks = (terms: ReadonlyArray<{ subject: Subject }>) =>
+  terms.some((t) => 'relevance' in t.subject);
 
 /** The jsonb of a field: its own version's, or for a field shared by all locales the default locale's. */
 function fieldJson(cols: OrderColumns, subject: { field: string; localized: boolean }): string {
@@ -65,6 +69,7 @@ function valueSql(cols: OrderColumns, subject: Subject, kind: ValueKind): string
     return subject.column === 'title' ? cols.title : cols[subject.column];
   }
   if ('tags' in subject) throw new Error('tags have no single value');
+  if ('relevance' in subject) throw new Error('relevance is an order only');
   return scalar(kind, fieldJson(cols, subject));
 }
 
@@ -82,6 +87,10 @@ const comparison = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 /** `order by` terms, then the id in the last term's direction: a total order, as the order indexes hold it. */
 export function orderBy(cols: OrderColumns, terms: readonly OrderTerm[]): string {
   const parts = terms.map(({ subject, descending }) => {
+    if ('relevance' in subject) {
+      if (!cols.rank) throw new Error('an order by relevance needs the rank');
+      return `${cols.rank} desc`;
+    }
     if ('column' in subject) {
       // Titles as the index holds them (migration 0016).
       const value = subject.column === 'title' ? `left(${cols.title}, 300)` : valueSql(cols, subject, 'text');
@@ -92,7 +101,8 @@ export function orderBy(cols: OrderColumns, terms: readonly OrderTerm[]): string
     return `${valueSql(cols, subject, kind)} ${descending ? 'desc' : 'asc'} nulls last`;
   });
   const last = terms[terms.length - 1];
-  return [...parts, `${cols.doc}${last?.descending ? ' desc' : ''}`].join(', ');
+  const down = last && (last.descending || 'relevance' in last.subject);
+  return [...parts, `${cols.doc}${down ? ' desc' : ''}`].join(', ');
 }
 
 function tagCondition(cols: OrderColumns, p: ParamSink, term: FilterTerm): string {

@@ -15,6 +15,7 @@ export type ValueKind = 'time' | 'number' | 'text' | 'boolean' | 'id' | 'set';
 export type Subject =
   | { column: 'publishedAt' | 'updatedAt' | 'title' | 'position' }
   | { tags: true }
+  | { relevance: true }
   | { field: string; kind: ValueKind; localized: boolean };
 
 export interface OrderTerm {
@@ -102,9 +103,19 @@ const badValue = (path: string, value: string, expected: string) =>
     details: [{ key: 'validation.invalid', path, params: { reason: 'bad_value', value, expected } }],
   });
 
-/** The order keys a list may use: the columns, and the orderable fields of its type (only with `type`). */
-export function orderKeys(type: TypeDef | undefined): string[] {
-  return ['publishedAt', 'updatedAt', 'title', 'position', ...fieldsOf(type, 'orders').keys()];
+/**
+ * The order keys a list may use: the columns, `relevance` (only with `search`), and the orderable fields of its
+ * type (only with `type`).
+ */
+export function orderKeys(type: TypeDef | undefined, searched = false): string[] {
+  return [
+    'publishedAt',
+    'updatedAt',
+    'title',
+    'position',
+    ...(searched ? ['relevance'] : []),
+    ...fieldsOf(type, 'orders').keys(),
+  ];
 }
 
 /** The filter fields a list may use: the dates, the title, tags, and the filterable fields of its type. */
@@ -112,11 +123,18 @@ export function filterFields(type: TypeDef | undefined): string[] {
   return ['publishedAt', 'updatedAt', 'title', 'tags', ...fieldsOf(type, 'filters').keys()];
 }
 
-/** `-publishedAt,title` → terms; a key twice, or one not in `orderKeys`, is refused. */
-export function parseOrder(order: string | undefined, type: TypeDef | undefined): OrderTerm[] {
+/**
+ * `-publishedAt,title` → terms; a key twice, or one not in `orderKeys`, is refused. `relevance` is the best match
+ * first (`ts_rank` of the search), so it takes no `-`.
+ */
+export function parseOrder(
+  order: string | undefined,
+  type: TypeDef | undefined,
+  searched = false,
+): OrderTerm[] {
   if (order === undefined) return [];
   const keys = order.split(',').map((s) => s.trim());
-  const allowed = orderKeys(type);
+  const allowed = orderKeys(type, searched);
   if (keys.length > listOrderLimits.orders)
     throw refuse(
       'order',
@@ -130,8 +148,15 @@ export function parseOrder(order: string | undefined, type: TypeDef | undefined)
   return keys.map((raw) => {
     const descending = raw.startsWith('-');
     const key = descending ? raw.slice(1) : raw;
-    if (!allowed.includes(key) || seen.has(key)) {
-      const hint = key.startsWith('fields.') && !type ? ' Ordering by a field needs `type`.' : '';
+    if (!allowed.includes(key) || seen.has(key) || (key === 'relevance' && descending)) {
+      const hint =
+        key.startsWith('fields.') && !type
+          ? ' Ordering by a field needs `type`.'
+          : key === 'relevance'
+            ? searched
+              ? ' `relevance` is the best match first and takes no `-`.'
+              : ' Ordering by relevance needs `search`.'
+            : '';
       throw refuse(
         'order',
         seen.has(key) ? 'repeated' : 'unknown_key',
@@ -144,7 +169,9 @@ export function parseOrder(order: string | undefined, type: TypeDef | undefined)
     const field = fields.get(key);
     const subject: Subject = field
       ? { field: key.slice('fields.'.length), ...field }
-      : { column: key as 'publishedAt' | 'updatedAt' | 'title' | 'position' };
+      : key === 'relevance'
+        ? { relevance: true }
+        : { column: key as 'publishedAt' | 'updatedAt' | 'title' | 'position' };
     return { subject, descending };
   });
 }

@@ -1,9 +1,11 @@
 import { CUSTOM_PLAN } from '../../core/db/custom-plan.ts';
 import { fullSelect, versionJoin } from './document-query.ts';
+import { fieldOrderedPage, indexedFieldOrder } from './field-order-query.ts';
 import {
   filterConditions,
   type OrderColumns,
   orderBy,
+  ranks,
   readsFields,
   readsSharedFields,
 } from './list-order-sql.ts';
@@ -15,8 +17,10 @@ import type { Params } from './sql-params.ts';
  * Lists with `order` or `filter` (list-order.ts). On the delivery index, `publishedAt`, `updatedAt`, `title` and
  * `position` are columns with an index each (migration 0016: `(space_id, locale, <key>, document_id)`), so the
  * first page of a list in one of those orders is the first entries of an index range, whatever the list's size;
- * filters on them narrow the same range. An order or a filter on a field reads each candidate's version (a
- * top-N sort over the rows of the list's type and filters); docs/performance.md has the plans and their costs.
+ * filters on them narrow the same range. An order by one field is a range of the field values' index
+ * (field-order-query.ts); a filter on a field, or a field among several order terms, reads each candidate's
+ * version (a top-N sort over the rows of the list's type and filters); docs/performance.md has the plans and
+ * their costs.
  * Every statement is planned for its values (`CUSTOM_PLAN`): whether a range or a sort is cheaper depends on how
  * many rows the type and the filters leave.
  */
@@ -33,6 +37,13 @@ const SHARED_FIELDS = (doc: string, space: string) => `left join lateral (
         and y.locale = (select default_locale from spaces where id = ${space})
       limit 1
     ) sv on true`;
+
+/** The published version's search vector of a delivery index row `x`, for an order by relevance (`rs`). */
+const SEARCH_VECTOR = `join lateral (
+      select y.search from document_versions y
+      where y.document_id = x.document_id and y.locale = x.locale collate "default" and y.state = 'published'
+      limit 1
+    ) rs on true`;
 
 /** space, locale, types, parent: the range of the delivery index a list reads (`writtenTypes`: spelled in). */
 export function indexRange(p: Params, sel: ListSelection, writtenTypes?: string): string[] {
@@ -79,6 +90,7 @@ function paged(p: Params, sel: ListSelection, columns: string, from: string, whe
 
 /** An ordered or filtered list read from the delivery index. */
 export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion: boolean): string {
+  const ranked = ranks(sel.order ?? []) && sel.search !== undefined;
   const cols: OrderColumns = {
     doc: 'x.document_id',
     title: 'x.title',
@@ -87,11 +99,15 @@ export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion:
     position: 'x.sort_key',
     fields: 'v.fields',
     shared: 'sv.fields',
+    ...(ranked ? { rank: `ts_rank(rs.search, ${searchTsquery(p, sel.search!, 'x.locale')}, 1)` } : {}),
   };
-  const all = terms(sel);
+  const byField = indexedFieldOrder(sel);
+  // The field values' index gives the order's values; only filters may still read the versions' fields.
+  const all = byField ? (sel.filters ?? []) : terms(sel);
   const joins = [
     readsFields(all) ? VERSION_FIELDS : '',
     readsSharedFields(all) ? SHARED_FIELDS('x.document_id', 'x.space_id') : '',
+    ranked ? SEARCH_VECTOR : '',
   ].join('\n');
   const range = indexRange(p, sel);
   // Ordered but not filtered: the exact total is a sum of the index's counters, as for a plain list (a count of
@@ -105,7 +121,10 @@ export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion:
   const order = orderBy(cols, sel.order?.length ? sel.order : treeOrder);
   const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
   const carry = sel.carry ? { targets: true, refs: true } : { fieldsByVersion };
-  return `${CUSTOM_PLAN}with ${paged(p, sel, columns, rows, where, order)}
+  const page = byField
+    ? fieldOrderedPage(p, sel, byField, joins, where)
+    : paged(p, sel, columns, rows, where, order);
+  return `${CUSTOM_PLAN}with ${page}
     select n.total, page.* from (${total ?? `select count(*)::int as total from ${rows} where ${where.join(' and ')}`}) n
     left join lateral (${fullSelect(undefined, ' c.ord,', carry, 'numbered')}) page on true
     order by page.ord`;
@@ -121,6 +140,9 @@ export function orderedChainList(p: Params, sel: ListSelection, cte: string, und
     position: 'c.sort_key',
     fields: 'v.fields',
     shared: 'sv.fields',
+    ...(ranks(sel.order ?? []) && sel.search !== undefined
+      ? { rank: `ts_rank(v.search, ${searchTsquery(p, sel.search)}, 1)` }
+      : {}),
   };
   const where = [`c.next_id is null${under}`, ...filterConditions(cols, p, sel.filters ?? [])];
   const rows = `chain c join documents d on d.id = c.doc_id

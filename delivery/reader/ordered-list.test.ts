@@ -104,6 +104,12 @@ describe.each(testDatabases())('ordered and filtered lists on $kind', ({ open })
       ['-publishedAt', [f('tags', 'in', 'news,howto')]],
       ['title,-fields.rating', [f('fields.released', 'lt', '2025-06-01')]],
       ['-position', [f('fields.topics', 'ne', 'tea')]],
+      // One field term: a range of the field values' index (migration 0019) on the index route.
+      ['-fields.rating', []],
+      ['fields.rating', [f('tags', 'in', 'news,howto')]],
+      ['fields.subtitle', []],
+      ['-fields.released', [f('fields.rating', 'exists', 'true')]],
+      ['-fields.featured', []],
     ] as const) {
       for (const locale of ['en', 'de']) {
         const sel = {
@@ -133,6 +139,56 @@ describe.each(testDatabases())('ordered and filtered lists on $kind', ({ open })
     expect((await list({ order: 'title', limit: 1 })).ids).toEqual(n(5));
     expect((await list({ order: '-publishedAt', limit: 1 })).ids).toEqual(n(5));
     expect((await list({ order: 'title', limit: 1 }, 'de')).ids).toEqual(n(3));
+  });
+
+  it('orders a search by relevance, the best match first, on both routes', async () => {
+    // Apple (post 2) has the word in its title and the tag news; Cherry (post 1) only the tag.
+    expect((await list({ search: 'apple or news' })).ids).toEqual(n(1, 2));
+    expect((await list({ search: 'apple or news', order: 'relevance' })).ids).toEqual(n(2, 1));
+    expect((await list({ search: 'apple or news', order: 'relevance,-publishedAt' })).total).toBe(2);
+    const typeDef = (orderedFixture().contentTypes as TypeDef[]).find((t) => t.name === 'post');
+    const sel = {
+      spaceId: orderedIds.space,
+      locale: 'en',
+      types: ['post'],
+      limit: 25,
+      offset: 0,
+      search: 'apple or news',
+      order: parseOrder('relevance', typeDef, true),
+    };
+    expect((await selectList(db, sel, 'chain')).rows.map((r) => r.id)).toEqual(n(2, 1));
+    const unsearched = await refusal(list({ order: 'relevance' }));
+    expect(unsearched).toMatchObject({ key: 'query.invalid', status: 400 });
+    expect(unsearched.message).toContain('needs `search`');
+    expect(unsearched.details?.[0]?.params?.allowed).not.toContain('relevance');
+    const reversed = await refusal(list({ search: 'apple', order: '-relevance' }));
+    expect(reversed.message).toContain('takes no `-`');
+    expect(reversed.details?.[0]?.params?.allowed).toContain('relevance');
+  });
+
+  it('orders by a field’s value as last published: the field values follow publishes and unpublishes', async () => {
+    const setRating = (post: number, rating: unknown) =>
+      db.query(
+        `update document_versions set fields = jsonb_set(fields, '{rating}', $2::jsonb)
+         where document_id = $1 and locale = 'en' and state = 'published'`,
+        [orderedIds.post(post), JSON.stringify(rating)],
+      );
+    await setRating(5, 100);
+    expect((await list({ order: '-fields.rating', limit: 2 })).ids).toEqual(n(5, 2));
+    // Another JSON type than the field's: no value, so last.
+    await setRating(5, 'many');
+    expect((await list({ order: '-fields.rating' })).ids.at(-1)).toBe(orderedIds.post(5));
+    const unpublished = await db.query<{ fields: unknown }>(
+      `delete from document_versions where document_id = $1 and locale = 'en' and state = 'published' returning *`,
+      [orderedIds.post(2)],
+    );
+    expect(unpublished.rows).toHaveLength(1);
+    expect((await list({ order: '-fields.rating', limit: 1 })).ids).toEqual(n(4));
+    const kept = await db.query(
+      `select count(*)::int as n from delivered_field_values where document_id = $1 and locale = 'en'`,
+      [orderedIds.post(2)],
+    );
+    expect(kept.rows[0]).toEqual({ n: 0 });
   });
 
   it('refuses an unknown order key, filter field or operator (400, naming the allowed ones) and a bad value (422)', async () => {

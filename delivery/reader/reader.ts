@@ -3,6 +3,7 @@ import type { Db } from '../../core/db/types.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { publishedAssetIds } from '../../core/media/visibility.ts';
 import { selectAssets } from './asset-query.ts';
+import { authorFields, selectAuthorCounts } from './author-query.ts';
 import { expandsDocuments, publicContentModel, type SpaceModel } from './content-model.ts';
 import {
   carriedAlternates,
@@ -178,7 +179,7 @@ export function createReader(options: ReaderOptions): Reader {
       }
       // Checked against the model after `type`: a field is its type's, and the allowed names are named.
       const typeDef = query.type !== undefined ? model.contentTypes.get(query.type) : undefined;
-      const order = parseOrder(query.order, typeDef);
+      const order = parseOrder(query.order, typeDef, Boolean(query.search?.trim()));
       const filters = parseFilters(query.filter ?? [], typeDef);
       const { rows, total } = await selectList(db, {
         spaceId: ctx.spaceId,
@@ -275,6 +276,24 @@ export function createReader(options: ReaderOptions): Reader {
       ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
       const model = await modelFor(ctx);
       return selectTagCounts(db, ctx.spaceId, ctx.locale, [...model.contentTypes.keys()]);
+    },
+
+    async authors(ctx) {
+      ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
+      const model = await modelFor(ctx);
+      const fields = authorFields(model.contentTypes.values());
+      const counts = await selectAuthorCounts(db, ctx.spaceId, ctx.locale, fields);
+      const users = await deliverUsers(
+        deps,
+        ctx,
+        counts.map((c) => c.id),
+      );
+      return counts
+        .flatMap((c) => {
+          const user = users.get(c.id);
+          return user ? [{ ...user, count: c.count }] : [];
+        })
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
     },
 
     async redirects(ctx) {

@@ -78,6 +78,11 @@ export interface DeliveredUser {
   avatar: DeliveredAsset | null;
 }
 
+export interface DeliveredAuthor extends DeliveredUser {
+  /** Documents delivered in the locale that name the user in an author field. */
+  count: number;
+}
+
 export interface DeliveredMenuItem {
   id: string;
   label: string;
@@ -201,6 +206,11 @@ export interface Reader {
   redirects(ctx: ReadContext): Promise<DeliveredRedirect[]>;
   /** The tags of the documents delivered in the locale, with how many carry each, by name (published only). */
   tags(ctx: ReadContext): Promise<DeliveredTagCount[]>;
+  /**
+   * The users that documents delivered in the locale name in a public top-level `user` field (their authors),
+   * with how many documents name each, by name (published only, also in a preview).
+   */
+  authors(ctx: ReadContext): Promise<DeliveredAuthor[]>;
   /** An asset that published content references (else null). */
   asset(ctx: ReadContext, id: string): Promise<DeliveredAsset | null>;
   assets(ctx: ReadContext, ids: string[]): Promise<Map<string, DeliveredAsset>>;

@@ -74,7 +74,7 @@ export const ListQuery = z.object({
     .openapi({
       ...query(
         'order',
-        'Comma-separated keys, `-` for descending: `publishedAt`, `updatedAt`, `title`, `position` (tree order, the default) and, with `type`, `fields.<name>` of a number, date, string, text, single select or boolean field. Ties go by id. An unknown key is refused (400 `query.invalid`, naming the allowed keys).',
+        'Comma-separated keys, `-` for descending: `publishedAt`, `updatedAt`, `title`, `position` (tree order, the default), with `search` `relevance` (the best match first, `ts_rank`; no `-`), and, with `type`, `fields.<name>` of a number, date, string, text, single select or boolean field. Ties go by id. An unknown key is refused (400 `query.invalid`, naming the allowed keys).',
       ),
       example: '-publishedAt',
     }),

@@ -13,6 +13,7 @@ import { csv, listParameterNames } from './params.ts';
 import { requestOrigin, splitUrl } from './request-origin.ts';
 import {
   assetRoute,
+  authorsRoute,
   documentRoute,
   homeRoute,
   listRoute,
@@ -249,6 +250,12 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
     const q = valid(c).valid('query');
     const locale = localeOf(c.get('space'), q.locale as string | undefined);
     return answer(c, 'tags', { locale }, async (ctx) => ({ items: await deps.reader.tags(ctx) }));
+  });
+
+  route(app, authorsRoute, (c) => {
+    const q = valid(c).valid('query');
+    const locale = localeOf(c.get('space'), q.locale as string | undefined);
+    return answer(c, 'authors', { locale }, async (ctx) => ({ items: await deps.reader.authors(ctx) }));
   });
 
   route(app, assetRoute, (c) => {

@@ -10,6 +10,7 @@ import {
 } from './params.ts';
 import {
   Asset,
+  AuthorList,
   ContentModel,
   Document,
   DocumentList,
@@ -181,6 +182,16 @@ export const tagsRoute = createRoute({
   request: { query: LocaleQuery },
   security: anonymousOrPreview,
   responses: previewable(TagList, 'The tags (published documents only, also in a preview).'),
+});
+
+export const authorsRoute = createRoute({
+  method: 'get',
+  path: '/v1/authors',
+  operationId: 'listAuthors',
+  summary: 'The users that delivered documents name in an author (`user`) field, with how many, by name',
+  request: { query: LocaleQuery },
+  security: anonymousOrPreview,
+  responses: previewable(AuthorList, 'The authors (published documents only, also in a preview).'),
 });
 
 export const assetRoute = createRoute({

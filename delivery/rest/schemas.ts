@@ -209,6 +209,20 @@ export const TagCount = z
 
 export const TagList = z.object({ items: z.array(TagCount) }).openapi('TagList');
 
+export const AuthorCount = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    avatar: orNull(Asset),
+    count: z
+      .number()
+      .int()
+      .openapi({ description: 'Documents delivered in the locale that name the user in an author field.' }),
+  })
+  .openapi('AuthorCount');
+
+export const AuthorList = z.object({ items: z.array(AuthorCount) }).openapi('AuthorList');
+
 export interface FieldDefShape {
   name: string;
   title?: string;

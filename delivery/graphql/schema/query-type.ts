@@ -78,7 +78,7 @@ export function queryType(common: CommonTypes): GraphQLObjectType {
           order: {
             ...string,
             description:
-              'Comma-separated keys, `-` for descending: `publishedAt`, `updatedAt`, `title`, `position` (the default) and, with `type`, `fields.<name>`.',
+              'Comma-separated keys, `-` for descending: `publishedAt`, `updatedAt`, `title`, `position` (the default), with `search` `relevance` (the best match first, no `-`), and, with `type`, `fields.<name>`.',
           },
           filter: { type: new GraphQLList(new GraphQLNonNull(contentFilter())) },
         },

@@ -1,0 +1,83 @@
+import type { OrderTerm, ValueKind } from './list-order.ts';
+import type { ListSelection } from './list-select.ts';
+import type { Params } from './sql-params.ts';
+
+/**
+ * A list ordered by one field (`order=-fields.reading_time&type=blog-post`) read from the field values' index
+ * (migration 0019) instead of every candidate's version: the documents with the value are a range of
+ * `delivered_field_values_<kind>` in the value's order, those without it (last, whichever the direction) a range
+ * of `delivered_documents_type_id` by id, each branch stopped at the page's end, so the first page of 100k
+ * documents reads some 25 entries of each. A field that is not localized is ordered by the default locale's
+ * value (what the default locale's editors set). docs/performance.md, "Ordered lists", has the plans.
+ */
+
+const columnOf: Partial<Record<ValueKind, 'num' | 'at' | 'txt'>> = {
+  number: 'num',
+  boolean: 'num',
+  time: 'at',
+  text: 'txt',
+};
+
+type FieldTerm = OrderTerm & { subject: { field: string; kind: ValueKind; localized: boolean } };
+
+/** The one field term of a list the index can order: a single order term on a field, one type, published. */
+export function indexedFieldOrder(sel: ListSelection): FieldTerm | undefined {
+  const [term, ...more] = sel.order ?? [];
+  if (!term || more.length > 0 || sel.drafts || sel.types.length !== 1) return undefined;
+  if (!('field' in term.subject) || !columnOf[term.subject.kind]) return undefined;
+  return term as FieldTerm;
+}
+
+/**
+ * The `delivered` rows of the page (`doc_id, locale, slugs, ancestors`, in order): `joins` and `where` are the
+ * list's own (its range, narrowing and filters on `x`), applied in both branches.
+ */
+export function fieldOrderedPage(
+  p: Params,
+  sel: ListSelection,
+  term: FieldTerm,
+  joins: string,
+  where: readonly string[],
+): string {
+  const col = columnOf[term.subject.kind]!;
+  const dir = term.descending ? 'desc' : 'asc';
+  const field = p.add(term.subject.field);
+  const space = p.add(sel.spaceId);
+  const type = p.add(sel.types[0]);
+  const valueLocale = term.subject.localized
+    ? p.add(sel.locale)
+    : `(select s.default_locale from spaces s where s.id = ${space})`;
+  const reach = `${p.add(sel.limit)}::int + ${p.add(sel.offset)}::int`;
+  const conditions = [...where, `x.type = ${type}`].join(' and ');
+  const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
+  // The second branch runs only when the first ends before the page does (a one-time filter): otherwise its
+  // anti-join would walk every document that has the value to find none without.
+  return `valued as materialized (
+      select ${columns}, f.${col} as v
+      from delivered_field_values f
+      join delivered_documents x on x.document_id = f.document_id and x.locale = ${p.add(sel.locale)}
+      ${joins}
+      where f.space_id = ${space} and f.locale = ${valueLocale} and f.type = ${type} and f.field = ${field}
+        and f.${col} is not null and ${conditions}
+      order by f.${col} ${dir}, f.document_id ${dir} limit ${reach}
+    ),
+    unvalued as (
+      select ${columns}
+      from delivered_documents x ${joins}
+      where (select count(*) from valued) < ${reach} and ${conditions} and not exists (
+        select 1 from delivered_field_values f
+        where f.document_id = x.document_id and f.space_id = ${space} and f.locale = ${valueLocale}
+          and f.type = ${type} and f.field = ${field} and f.${col} is not null)
+      order by x.document_id ${dir} limit ${reach}
+    ),
+    delivered as (
+      select u.doc_id, u.locale, u.slugs, u.ancestors from (
+        select doc_id, locale, slugs, ancestors, 0 as part, v from valued
+        union all
+        select doc_id, locale, slugs, ancestors, 1 as part, null from unvalued
+      ) u
+      order by u.part, u.v ${dir}, u.doc_id ${dir}
+      limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}
+    ),
+    numbered as (select c.*, row_number() over () as ord from delivered c)`;
+}
