@@ -10,6 +10,7 @@ import { describe } from '../pipeline/page-head.ts';
 import { resolveLocale } from '../pipeline/resolve-locale.ts';
 import { canonicalUrl, origin, pagePath } from '../pipeline/site-urls.ts';
 import type { RequestTarget, SiteInfo } from '../pipeline/types.ts';
+import { bodyField, feedContents } from './feed-content.tsx';
 import { type Feed, type FeedFormat, type FeedItem, feedMediaTypes, writeFeed } from './feed-formats.ts';
 import { siteOfHost } from './site-of-host.ts';
 
@@ -79,26 +80,40 @@ async function feedOf(
       .map((field) => (field ? describe(doc, field, '') : ''))
       .find(Boolean) ?? '';
   const home = homeId(site);
-  const items: FeedItem[] = [];
-  for (const id of ids) {
-    const doc = docs.get(id);
-    const permalink = alternates.get(id)?.[locale];
-    if (!doc || permalink === undefined || items.length === FEED_ITEMS) continue;
-    items.push({
-      url: feedUrl(site, target, locale, prefix, id === home ? '' : permalink),
-      title: doc.title,
-      summary: summaryOf(doc),
-      published: doc.publishedAt ?? doc.updatedAt,
-      updated: doc.updatedAt,
-      tags: doc.tags.map((t) => t.name),
-    });
-  }
+  const url = (d: { id: string; permalink: string }) =>
+    feedUrl(site, target, locale, prefix, d.id === home ? '' : d.permalink);
+  const shown = ids
+    .map((id) => docs.get(id))
+    .filter((doc) => doc !== undefined && alternates.get(doc.id)?.[locale] !== undefined)
+    .slice(0, FEED_ITEMS) as DeliveredDocument[];
   const siteName = site.settings.siteName || site.space.title;
+  const homeUrl = url({ id: home ?? '', permalink: '' });
+  const body = bodyField(designs.bundle.designs.pages[type], designs.fields.contentTypes[type] ?? []);
+  const contents = body
+    ? await feedContents(deps.reader, ctx, {
+        docs: shown,
+        field: body,
+        designs,
+        siteName,
+        homeId: home,
+        origin: new URL(homeUrl).origin,
+        url,
+      })
+    : new Map<string, string>();
+  const items: FeedItem[] = shown.map((doc) => ({
+    url: url({ id: doc.id, permalink: alternates.get(doc.id)![locale]! }),
+    title: doc.title,
+    summary: summaryOf(doc),
+    contentHtml: contents.get(doc.id) ?? '',
+    published: doc.publishedAt ?? doc.updatedAt,
+    updated: doc.updatedAt,
+    tags: doc.tags.map((t) => t.name),
+  }));
   return {
     title: `${siteName}: ${args.typeTitle}`,
     description: site.settings.description,
     language: locale,
-    homeUrl: feedUrl(site, target, locale, prefix, ''),
+    homeUrl,
     selfUrl: feedUrl(site, target, locale, prefix, args.permalink),
     siteName,
     items,
