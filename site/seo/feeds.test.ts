@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTags } from '../../core/cache/tags.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { ids } from '../../core/testing/fixture-space.ts';
-import { siteFixture, siteIds } from '../testing/site-fixture.ts';
+import { siteFixtureWithRichBody, siteIds } from '../testing/site-fixture.ts';
 import { openSite, type SiteHarness } from '../testing/site-harness.ts';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
@@ -12,19 +12,7 @@ const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array
 describe.each(testDatabases())('feeds of a content type on $kind', ({ open }) => {
   let site: SiteHarness;
   beforeAll(async () => {
-    // The about page's body also shows an image and links to a site path, as an editor may write it.
-    const space = siteFixture() as { documents: Array<{ id: string; locales: Record<string, any> }> };
-    const body = space.documents.find((d) => d.id === ids.about)!.locales.en.published.fields.body;
-    body.content.push(
-      { type: 'image', attrs: { assetId: ids.image, alt: 'Our roaster' } },
-      {
-        type: 'paragraph',
-        content: [
-          { type: 'text', text: 'Write to us', marks: [{ type: 'link', attrs: { href: '/contact' } }] },
-        ],
-      },
-    );
-    site = await openSite(open, { space });
+    site = await openSite(open, { space: siteFixtureWithRichBody() });
   });
   afterAll(() => site?.drop());
 

@@ -17,9 +17,19 @@ import { siteOfHost } from './site-of-host.ts';
 /** The newest items a feed carries, as most blog engines do (Ghost 15, WordPress 10). */
 export const FEED_ITEMS = 20;
 
-const extensions: Record<string, FeedFormat> = { xml: 'rss', atom: 'atom', json: 'json' };
+/** The file extension of each format's address. */
+export const FEED_EXTENSIONS: Record<FeedFormat, string> = { rss: 'xml', atom: 'atom', json: 'json' };
+const extensions = Object.fromEntries(
+  Object.entries(FEED_EXTENSIONS).map(([format, ext]) => [ext, format as FeedFormat]),
+);
 /** `feeds/<content type>.<xml|atom|json>`: the permalink part of a feed's path (slugs never hold a dot). */
 const FEED_PATH = /^feeds\/([A-Za-z0-9_-]{1,100})\.(xml|atom|json)$/;
+
+/** The permalink of a type's feed in a format (under the locale's prefix); null for a type name no feed path holds. */
+export function feedPermalink(type: string, format: FeedFormat): string | null {
+  const permalink = `feeds/${type}.${FEED_EXTENSIONS[format]}`;
+  return FEED_PATH.test(permalink) ? permalink : null;
+}
 
 /** The address of a feed of `type` in a locale: its primary domain's, else this host's. */
 function feedUrl(site: SiteInfo, target: RequestTarget, locale: string, prefix: string, permalink: string) {
