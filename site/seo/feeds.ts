@@ -94,10 +94,12 @@ async function feedOf(
     feedUrl(site, target, locale, prefix, d.id === home ? '' : d.permalink);
   const shown = ids
     .map((id) => docs.get(id))
-    .filter((doc) => doc !== undefined && alternates.get(doc.id)?.[locale] !== undefined)
-    .slice(0, FEED_ITEMS) as DeliveredDocument[];
+    .filter(
+      (doc): doc is DeliveredDocument => doc !== undefined && alternates.get(doc.id)?.[locale] !== undefined,
+    )
+    .slice(0, FEED_ITEMS);
   const siteName = site.settings.siteName || site.space.title;
-  const homeUrl = url({ id: home ?? '', permalink: '' });
+  const homeUrl = feedUrl(site, target, locale, prefix, '');
   const body = bodyField(designs.bundle.designs.pages[type], designs.fields.contentTypes[type] ?? []);
   const contents = body
     ? await feedContents(deps.reader, ctx, {
