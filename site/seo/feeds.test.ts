@@ -84,9 +84,12 @@ describe.each(testDatabases())('feeds of a content type on $kind', ({ open }) =>
   });
 
   it('items carry the body as HTML with absolute links and images, in all three formats', async () => {
-    const rss = parser.parse(
-      await fetchFeed('http://fixture.test/feeds/page.xml', 'application/rss+xml; charset=utf-8'),
+    const rssXml = await fetchFeed(
+      'http://fixture.test/feeds/page.xml',
+      'application/rss+xml; charset=utf-8',
     );
+    expect(XMLValidator.validate(rssXml)).toBe(true);
+    const rss = parser.parse(rssXml);
     expect(rss.rss['@xmlns:content']).toBe('http://purl.org/rss/1.0/modules/content/');
     const aboutRss = asList(rss.rss.channel.item).find((i: Record<string, string>) => i.title === 'About us');
     const html: string = aboutRss['content:encoded'];
@@ -101,9 +104,12 @@ describe.each(testDatabases())('feeds of a content type on $kind', ({ open }) =>
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
 
-    const atom = parser.parse(
-      await fetchFeed('http://fixture.test/feeds/page.atom', 'application/atom+xml; charset=utf-8'),
+    const atomXml = await fetchFeed(
+      'http://fixture.test/feeds/page.atom',
+      'application/atom+xml; charset=utf-8',
     );
+    expect(XMLValidator.validate(atomXml)).toBe(true);
+    const atom = parser.parse(atomXml);
     const aboutAtom = asList(atom.feed.entry).find((e: Record<string, unknown>) => e.title === 'About us');
     expect(aboutAtom.content).toEqual({ '#text': html, '@type': 'html' });
     const json = JSON.parse(
