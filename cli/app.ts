@@ -11,6 +11,7 @@ import { installFastAnswers } from '../core/http/fast-answers.ts';
 import { healthRoutes } from '../core/http/health.ts';
 import { jsonBodyLimit } from '../core/http/json-body-limit.ts';
 import { requestId } from '../core/http/request-id.ts';
+import { varyAlways } from '../core/http/vary-always.ts';
 import { metricsRoute } from '../core/metrics/metrics-route.ts';
 import { installRequestMetrics } from '../core/metrics/observe-requests.ts';
 import { registryRoutes } from '../core/registry/registry-routes.ts';
@@ -94,6 +95,9 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
   if (mode === 'public') {
     const blockDesigns = services.plugins.some((p) => p.id === 'website');
     const api = publicApi({ ...services, blockDesigns });
+    // Every answer of these routes names what it varies on, errors and 429s included (vary-always.ts).
+    app.use('/v1/*', varyAlways('Accept-Encoding'));
+    app.use('/graphql', varyAlways('Accept, Accept-Encoding'));
     // The public API rule counts before any API route answers.
     if (rateLimits) {
       const limit = publicApiRateLimit(services, api.reader);

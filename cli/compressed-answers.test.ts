@@ -187,6 +187,39 @@ describe('compressed answers of the public API', () => {
     }
   });
 
+  it('every answer of /v1 and /graphql names Vary: errors of the shared edge, cached 404s, HEAD and 304', async () => {
+    const missing = '/v1/content/d0c00000-0000-4000-8000-00000000ffff';
+    for (const [method, path, status] of [
+      ['GET', missing, 404],
+      ['HEAD', missing, 404],
+      ['GET', '/v1/permalink/no/such/page', 404],
+      ['GET', '/v1/no-such-route', 404],
+      ['GET', '/v1/content?limit=500', 422],
+      ['GET', '/v1/content/not-an-id', 400],
+      ['POST', '/v1/content', 404],
+    ] as const) {
+      for (const accept of [undefined, 'gzip, br']) {
+        const r = await sendRaw(base, path, accept ? { 'accept-encoding': accept } : {}, method);
+        expect(r.status, `${method} ${path}`).toBe(status);
+        expect(vary(r), `${method} ${path}`).toEqual(['accept-encoding']);
+        expect(headerOf(r, 'content-encoding')).toBeUndefined();
+      }
+    }
+    // GraphQL's refusals before it runs (a body that is no JSON) and its answers with errors alike.
+    for (const body of ['{not json', JSON.stringify({ query: '{ nope }' })]) {
+      const r = await sendRaw(base, '/graphql', { 'content-type': 'application/json' }, 'POST', body);
+      expect(r.status, body).toBeGreaterThanOrEqual(200);
+      expect(vary(r), body).toEqual(['accept', 'accept-encoding']);
+    }
+    // A 304, by the slow path and the fast one: the same Vary as the 200.
+    const path = REST[3]![1];
+    const etag = headerOf(await sendRaw(base, path), 'etag')!;
+    for (const r of await twice(path, { 'if-none-match': etag, 'accept-encoding': 'br' })) {
+      expect(r.status).toBe(304);
+      expect(vary(r)).toEqual(['accept-encoding']);
+    }
+  });
+
   it('GraphQL: a cached answer in gzip and br equals the identity bytes, 304 by GET for both', async () => {
     const { headers, body } = graphqlPost(GRAPHQL_QUERY);
     const identity = await sendRaw(base, '/graphql', headers, 'POST', body);

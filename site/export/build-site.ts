@@ -8,20 +8,17 @@ import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import { staticFormStamp } from '../access/form-stamp.ts';
 import { spaceDomains } from '../pipeline/find-domain.ts';
-import { redirectLocation, redirectPath } from '../pipeline/find-redirect.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
-import { publishedPermalinks } from '../pipeline/published-permalinks.ts';
-import { tableLocation } from '../pipeline/safe-location.ts';
-import { localePrefix, origin as originOf, pagePath, primaryDomain } from '../pipeline/site-urls.ts';
-import type { DomainRow, SiteInfo } from '../pipeline/types.ts';
-import { type HostRules, headersFile, nginxSnippet, redirectsFile, writableRedirect } from './host-files.ts';
-import { allowFormEndpoint, pointForms } from './static-forms.ts';
-import { assetFile, notFoundFile, pageFile } from './static-paths.ts';
+import { localePrefix, origin as originOf, primaryDomain } from '../pipeline/site-urls.ts';
+import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
+import { feedPaths, feedRefs, pagePaths, redirectRules } from './build-routes.ts';
+import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
+import { noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
+import { assetFile, notFoundFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
-/** A refusal of the build, said to the user as it is (no stack). */
-export class BuildSiteError extends Error {}
+export { BuildSiteError };
 
 export interface BuildSiteDeps {
   db: Queryable;
@@ -105,7 +102,7 @@ interface Rendered {
 
 /**
  * `verso build-site` (docs/static-export.md): every published document of the space in every locale the host
- * serves, the 404 page of each locale, sitemap and robots, and every file they refer to, rendered by the
+ * serves, the 404 page of each locale, sitemap, robots and feeds, and every file they refer to, rendered by the
  * website process's own app (the same bytes it serves), plus `_headers`, `_redirects` and `nginx.conf`. Built
  * into a temporary folder beside `out` and swapped in whole: a failure leaves the previous folder untouched.
  */
@@ -147,6 +144,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const locales = domain.locale ? [domain.locale] : site.space.locales;
   const pages = await pagePaths(deps, site, domain, locales);
   const notFound = locales.map((locale) => ({ prefix: localePrefix(site, domain, locale), locale }));
+  const feeds = await feedPaths(deps, site, domain, locales);
 
   // An incremental build starts from the previous manifest and renders what a purge since then touched.
   const previous = options.incremental ? await readManifest(options.out) : null;
@@ -267,6 +265,15 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       }
       await put(path.slice(1), rendered);
     }
+    // Every feed, as the site serves it; the images of its items are files too (an item's body need not be
+    // on its page).
+    for (const { path, file } of feeds) {
+      if (await keep(file)) continue;
+      const { status, rendered } = await get(path);
+      if (status !== 200) throw new BuildSiteError(`The feed ${path} answered ${status}, not 200.`);
+      if (file.endsWith('.json')) rendered.refs = feedRefs(new TextDecoder().decode(rendered.body), hosts);
+      await put(file, rendered);
+    }
 
     // Every file the pages refer to, and what those refer to (stylesheet fonts); nothing else.
     progress.stage = 'assets';
@@ -305,9 +312,14 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const cacheControlOf = (prefix: string) =>
       Object.entries(files).find(([file, f]) => file.startsWith(prefix) && f.cacheControl)?.[1]
         .cacheControl ?? null;
-    // A file whose name says nothing of its type (a media `original`) gets the type the site sent.
+    // A file whose name says nothing of its type (a media `original`), or whose extension hosts take for another
+    // (a feed: `.xml` is `application/xml`, `.atom` often unknown), gets the type the site sent.
+    const feedFiles = new Set(feeds.map((f) => f.file));
     const contentTypes = Object.entries(files)
-      .filter(([file, f]) => file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file) && f.type)
+      .filter(
+        ([file, f]) =>
+          f.type && ((file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file)) || feedFiles.has(file)),
+      )
       .map(([file, f]) => ({ path: `/${file}`, type: f.type! }));
     const rules: HostRules = {
       securityHeaders: headers,
@@ -375,171 +387,6 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     ...(fullBecause ? { fullBecause } : {}),
     ms: Math.round(performance.now() - started),
   };
-}
-
-function chooseDomain(domains: DomainRow[], host: string | undefined): DomainRow {
-  if (host) {
-    const found = domains.find((d) => d.host === host.toLowerCase());
-    if (!found)
-      throw new BuildSiteError(
-        `"${host}" is not a domain of the space (its domains: ${domains.map((d) => d.host).join(', ') || 'none'}).`,
-      );
-    if (found.redirectToPrimary)
-      throw new BuildSiteError(`"${host}" redirects to the primary domain; build that one.`);
-    return found;
-  }
-  const served = domains.filter((d) => !d.redirectToPrimary && d.environment === 'production');
-  const chosen =
-    served.find((d) => d.primary && d.locale === null) ?? served.find((d) => d.primary) ?? served[0];
-  if (!chosen)
-    throw new BuildSiteError('The space has no production domain: add one, or name a host with --host.');
-  return chosen;
-}
-
-function parseBaseUrl(value: string): {
-  protocol: 'http' | 'https';
-  port: string;
-  host: string;
-  origin: string;
-  href: string;
-} {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new BuildSiteError(`--base-url "${value}" is not an address (e.g. https://www.example.org).`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new BuildSiteError(`--base-url must be an http or https address, not "${value}".`);
-  if (url.pathname !== '/' || url.search || url.hash)
-    throw new BuildSiteError(`--base-url is the site's origin, without a path (got "${value}").`);
-  return {
-    protocol: url.protocol === 'https:' ? 'https' : 'http',
-    port: url.port,
-    host: url.hostname,
-    origin: url.origin,
-    href: `${url.origin}/`,
-  };
-}
-
-/** The page paths of the host: every published document in every locale it shows, the home page at its prefix. */
-async function pagePaths(
-  deps: BuildSiteDeps,
-  site: SiteInfo,
-  domain: DomainRow,
-  locales: string[],
-): Promise<Array<{ path: string; file: string }>> {
-  const excluded = new Set([site.settings.notFoundContentId].filter((id): id is string => Boolean(id)));
-  const out = new Map<string, string>();
-  for (const { permalinks } of await publishedPermalinks(deps, site, excluded, { addTags() {} })) {
-    for (const locale of locales) {
-      const permalink = permalinks[locale];
-      if (permalink === undefined) continue;
-      const path = pagePath(localePrefix(site, domain, locale), permalink);
-      const file = pageFile(path);
-      if (!file) throw new BuildSiteError(`The permalink ${path} cannot be a file name.`);
-      out.set(path, file);
-    }
-  }
-  return [...out].map(([path, file]) => ({ path, file }));
-}
-
-/**
- * Space redirects per locale, as the site answers them (find-redirect.ts): a page at the same path wins, a path
- * under the default locale's prefix is the locale step's (it runs first on the site), `fromPath` is literal and
- * the target is the location the site sends (safe-location.ts), none where the site sends none. A rule the host
- * files cannot say (a control character in a path) is left out with a warning.
- */
-async function redirectRules(
-  deps: BuildSiteDeps,
-  args: { site: SiteInfo; domain: DomainRow; locales: string[]; pages: Set<string> },
-  warn?: (message: string) => void,
-): Promise<HostRules['redirects']> {
-  const { site, domain, locales, pages } = args;
-  const defaultPrefix = domain.locale === null ? `/${site.space.defaultLocale}` : null;
-  const rules: HostRules['redirects'] = [];
-  for (const locale of locales) {
-    const prefix = localePrefix(site, domain, locale);
-    const ctx = { spaceId: site.space.id, locale, tags: { addTags() {} } };
-    for (const r of await deps.reader.redirects(ctx)) {
-      if (!r.toPath) continue;
-      const from = prefix + redirectPath(r.fromPath);
-      if (pages.has(from)) continue;
-      if (defaultPrefix && (from === defaultPrefix || from.startsWith(`${defaultPrefix}/`))) continue;
-      const to = tableLocation(redirectLocation(prefix, r.toPath), from);
-      if (to === null) continue;
-      const rule = { from, to, status: r.status };
-      if (writableRedirect(rule)) rules.push(rule);
-      else warn?.(`warning: the redirect from ${JSON.stringify(from)} holds a control character: left out`);
-    }
-  }
-  return rules;
-}
-
-/**
- * `--form-endpoint`: the origin of a website process serving one of the space's domains (forms are found by
- * the host they are posted to). An https site cannot post to or fetch from plain http (mixed content), except
- * on the loopback names browsers trust.
- */
-function formEndpoint(value: string, base: { protocol: string }, domains: DomainRow[]): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new BuildSiteError(
-      `--form-endpoint "${value}" is not an address (e.g. https://forms.example.org).`,
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new BuildSiteError(`--form-endpoint must be an http or https address, not "${value}".`);
-  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
-    throw new BuildSiteError(`--form-endpoint is an origin, without a path (got "${value}").`);
-  const loopback =
-    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
-  if (base.protocol === 'https' && url.protocol === 'http:' && !loopback)
-    throw new BuildSiteError(
-      `--form-endpoint ${url.origin} is plain http: browsers refuse to post to it from the https site.`,
-    );
-  const domain = domains.find((d) => d.host === url.hostname);
-  if (!domain || domain.redirectToPrimary)
-    throw new BuildSiteError(
-      `--form-endpoint ${url.origin}: "${url.hostname}" is not a served domain of the space (its domains: ${domains.map((d) => d.host).join(', ') || 'none'}); the website process finds the form by the host it is posted to.`,
-    );
-  return url.origin;
-}
-
-/** The headers the site sends with every page (security headers and CSP), in their usual spelling; the CSP lets forms reach `endpoint`. */
-function pageSecurityHeaders(headers: Headers, endpoint?: string): Array<[string, string]> {
-  const names = [
-    'X-Content-Type-Options',
-    'Referrer-Policy',
-    'Cross-Origin-Opener-Policy',
-    'Cross-Origin-Resource-Policy',
-    'X-Frame-Options',
-    'Content-Security-Policy',
-  ];
-  return names.flatMap((n) => {
-    const v = headers.get(n);
-    if (!v) return [];
-    return [
-      [n, endpoint && n === 'Content-Security-Policy' ? allowFormEndpoint(v, endpoint) : v] as [
-        string,
-        string,
-      ],
-    ];
-  });
-}
-
-/** Forms post to the site process, which a static host is not: each is named once. */
-function noteForms(html: string, path: string, seen: Set<string>, warn?: (m: string) => void): void {
-  for (const m of html.matchAll(/<form[^>]*action="(\/_cms\/forms\/[^"]+)"/g)) {
-    const action = m[1]!;
-    if (seen.has(action)) continue;
-    seen.add(action);
-    warn?.(
-      `${path}: the form posting to ${action} needs a Verso website process; on a static host it cannot be sent.`,
-    );
-  }
 }
 
 async function readManifest(out: string): Promise<Manifest | null> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feedRefs } from './build-routes.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
 import { assetFile, notFoundFile, pageFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
@@ -39,6 +40,16 @@ describe('static references', () => {
         '/media/4/original',
       ].sort(),
     );
+  });
+  it("finds the images of a JSON Feed's items, absolute on a host of the space", () => {
+    const feed = JSON.stringify({
+      items: [
+        { content_html: '<p>x</p><img src="https://example.org/media/1/card.webp?s=a&amp;b" alt="x"/>' },
+        { content_text: 'no body' },
+        { content_html: '<img src="https://elsewhere.org/media/2/card.webp" alt=""/>' },
+      ],
+    });
+    expect(feedRefs(feed, new Set(['example.org']))).toEqual(['/media/1/card.webp?s=a&b']);
   });
   it('finds the fonts of a stylesheet and the files a script names', () => {
     expect(

@@ -55,3 +55,37 @@ export function allowFormEndpoint(csp: string, origin: string): string {
   if (!extend('connect-src')) extend('default-src');
   return directives.join('; ');
 }
+
+/** The headers the site sends with every page (security headers and CSP), in their usual spelling; the CSP lets forms reach `endpoint`. */
+export function pageSecurityHeaders(headers: Headers, endpoint?: string): Array<[string, string]> {
+  const names = [
+    'X-Content-Type-Options',
+    'Referrer-Policy',
+    'Cross-Origin-Opener-Policy',
+    'Cross-Origin-Resource-Policy',
+    'X-Frame-Options',
+    'Content-Security-Policy',
+  ];
+  return names.flatMap((n) => {
+    const v = headers.get(n);
+    if (!v) return [];
+    return [
+      [n, endpoint && n === 'Content-Security-Policy' ? allowFormEndpoint(v, endpoint) : v] as [
+        string,
+        string,
+      ],
+    ];
+  });
+}
+
+/** Forms post to the site process, which a static host is not: each is named once. */
+export function noteForms(html: string, path: string, seen: Set<string>, warn?: (m: string) => void): void {
+  for (const m of html.matchAll(/<form[^>]*action="(\/_cms\/forms\/[^"]+)"/g)) {
+    const action = m[1]!;
+    if (seen.has(action)) continue;
+    seen.add(action);
+    warn?.(
+      `${path}: the form posting to ${action} needs a Verso website process; on a static host it cannot be sent.`,
+    );
+  }
+}

@@ -105,6 +105,12 @@ export interface RenderContext {
   formStamp?: (formRef: string) => string;
   /** A share-link preview: the page ends with the visible "Preview" marker. */
   preview?: boolean;
+  /**
+   * Rich text rendered for a feed (site/seo/feed-content.tsx): a feed reader has no base address and none of the
+   * site's CSS, so site paths become absolute on `origin` and images are plain (`src` and `alt`; no `srcset`, lazy
+   * loading or inline style). `href.document` then returns absolute addresses too.
+   */
+  feed?: { origin: string };
   /** A design error: the node is left out and the pipeline logs one warning per design node. */
   warn(ref: DesignRef, nodeId: string, message: string): void;
   /**

@@ -27,10 +27,14 @@ function markHref(env: Env, attrs: Record<string, unknown> | undefined): string 
   }
   for (const key of ['href', 'url']) {
     const v = attrs[key];
-    if (typeof v === 'string' && isSafeHref(v)) return v;
+    if (typeof v === 'string' && isSafeHref(v)) return absolute(env, v);
   }
   return null;
 }
+
+/** A site path (`/about`, `/media/…`) on the feed's origin when rendering for a feed; as it is on a page. */
+const absolute = (env: Env, href: string) =>
+  env.ctx.feed && href.startsWith('/') && !href.startsWith('//') ? env.ctx.feed.origin + href : href;
 
 function text(env: Env, node: RtNode): Child {
   let out: Child = node.text ?? '';
@@ -100,6 +104,8 @@ const draw: Record<RichTextNodeType, (env: Env, node: RtNode) => Child> = {
     const asset = assetOf(env, node.attrs?.assetId ?? node.attrs?.id);
     if (!asset) return null;
     const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt : asset.alt;
+    // The page's own `src`, without srcset, sizes or lazy loading: a feed reader lays out images itself.
+    if (env.ctx.feed) return <img src={absolute(env, asset.variants.card)} alt={alt} />;
     return <Img env={env} asset={asset} alt={alt} variant="card" />;
   },
 };

@@ -10,6 +10,8 @@ export interface FeedItem {
   title: string;
   /** Plain text; '' when the type has no description field or it is empty. */
   summary: string;
+  /** The body as HTML with absolute addresses (site/seo/feed-content.tsx); '' when the type or document has none. */
+  contentHtml: string;
   /** ISO 8601. */
   published: string;
   updated: string;
@@ -57,13 +59,14 @@ function rss(feed: Feed): string {
       `<guid isPermaLink="true">${xmlText(i.url)}</guid>`,
       `<pubDate>${rfc822(i.published)}</pubDate>`,
       i.summary ? `<description>${xmlText(i.summary)}</description>` : '',
+      i.contentHtml ? `<content:encoded>${xmlText(i.contentHtml)}</content:encoded>` : '',
       ...i.tags.map((t) => `<category>${xmlText(t)}</category>`),
       '</item>',
     ].join(''),
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '<channel>',
     `<title>${xmlText(feed.title)}</title>`,
     `<link>${xmlText(feed.homeUrl)}</link>`,
@@ -88,6 +91,7 @@ function atom(feed: Feed): string {
       `<published>${i.published}</published>`,
       `<updated>${i.updated}</updated>`,
       i.summary ? `<summary>${xmlText(i.summary)}</summary>` : '',
+      i.contentHtml ? `<content type="html">${xmlText(i.contentHtml)}</content>` : '',
       ...i.tags.map((t) => `<category term="${xmlText(t)}"/>`),
       '</entry>',
     ].join(''),
@@ -126,8 +130,8 @@ function json(feed: Feed): string {
         id: i.url,
         url: i.url,
         title: i.title,
-        // JSON Feed wants content on every item: the summary is the content a feed of summaries has.
-        content_text: i.summary || i.title,
+        // JSON Feed wants content on every item: without a body, the summary is the content (else the title).
+        ...(i.contentHtml ? { content_html: i.contentHtml } : { content_text: i.summary || i.title }),
         ...(i.summary ? { summary: i.summary } : {}),
         date_published: i.published,
         date_modified: i.updated,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTags } from '../../core/cache/tags.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { ids } from '../../core/testing/fixture-space.ts';
-import { siteIds } from '../testing/site-fixture.ts';
+import { siteFixtureWithRichBody, siteIds } from '../testing/site-fixture.ts';
 import { openSite, type SiteHarness } from '../testing/site-harness.ts';
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
@@ -12,7 +12,7 @@ const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array
 describe.each(testDatabases())('feeds of a content type on $kind', ({ open }) => {
   let site: SiteHarness;
   beforeAll(async () => {
-    site = await openSite(open);
+    site = await openSite(open, { space: siteFixtureWithRichBody() });
   });
   afterAll(() => site?.drop());
 
@@ -81,6 +81,51 @@ describe.each(testDatabases())('feeds of a content type on $kind', ({ open }) =>
     expect(de.rss.channel.language).toBe('de');
     expect(deItems.map((i) => i.link)).toContain('http://de.fixture.test/ueber-uns');
     expect(deItems.map((i) => i.title)).not.toContain('About us');
+  });
+
+  it('items carry the body as HTML with absolute links and images, in all three formats', async () => {
+    const rssXml = await fetchFeed(
+      'http://fixture.test/feeds/page.xml',
+      'application/rss+xml; charset=utf-8',
+    );
+    expect(XMLValidator.validate(rssXml)).toBe(true);
+    const rss = parser.parse(rssXml);
+    expect(rss.rss['@xmlns:content']).toBe('http://purl.org/rss/1.0/modules/content/');
+    const aboutRss = asList(rss.rss.channel.item).find((i: Record<string, string>) => i.title === 'About us');
+    const html: string = aboutRss['content:encoded'];
+    expect(html).toContain('<p>We roast </p>');
+    // A link to a document is its canonical address; a site path is made absolute; no class, style or script.
+    expect(html).toContain('<a href="http://fixture.test/about/team">our team</a>');
+    expect(html).toContain('<a href="http://fixture.test/contact">Write to us</a>');
+    expect(html).not.toMatch(/class=|style=|<script|srcset=|loading=/);
+    const src = /<img src="([^"]+)" alt="Our roaster"\/?>/.exec(html)?.[1];
+    expect(src).toMatch(/^http:\/\/fixture\.test\/media\//);
+    const image = await site.get(src!.replaceAll('&amp;', '&'));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+
+    const atomXml = await fetchFeed(
+      'http://fixture.test/feeds/page.atom',
+      'application/atom+xml; charset=utf-8',
+    );
+    expect(XMLValidator.validate(atomXml)).toBe(true);
+    const atom = parser.parse(atomXml);
+    const aboutAtom = asList(atom.feed.entry).find((e: Record<string, unknown>) => e.title === 'About us');
+    expect(aboutAtom.content).toEqual({ '#text': html, '@type': 'html' });
+    const json = JSON.parse(
+      await fetchFeed('http://fixture.test/feeds/page.json', 'application/feed+json; charset=utf-8'),
+    );
+    for (const key of ['version', 'title', 'items']) expect(json).toHaveProperty(key);
+    const aboutJson = json.items.find((i: { title: string }) => i.title === 'About us');
+    expect(aboutJson).toMatchObject({
+      id: 'http://fixture.test/about',
+      content_html: html,
+      summary: 'Who we are',
+    });
+    // An item without a body keeps its summary as its text content.
+    const home = json.items.find((i: { title: string }) => i.title === 'Home');
+    expect(home).toMatchObject({ content_text: 'Welcome', summary: 'Welcome' });
+    expect(home.content_html).toBeUndefined();
   });
 
   it('is cached under lists:<space>: a change shows once that tag is purged, as every publish purges it', async () => {

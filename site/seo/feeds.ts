@@ -10,15 +10,26 @@ import { describe } from '../pipeline/page-head.ts';
 import { resolveLocale } from '../pipeline/resolve-locale.ts';
 import { canonicalUrl, origin, pagePath } from '../pipeline/site-urls.ts';
 import type { RequestTarget, SiteInfo } from '../pipeline/types.ts';
+import { bodyField, feedContents } from './feed-content.tsx';
 import { type Feed, type FeedFormat, type FeedItem, feedMediaTypes, writeFeed } from './feed-formats.ts';
 import { siteOfHost } from './site-of-host.ts';
 
 /** The newest items a feed carries, as most blog engines do (Ghost 15, WordPress 10). */
 export const FEED_ITEMS = 20;
 
-const extensions: Record<string, FeedFormat> = { xml: 'rss', atom: 'atom', json: 'json' };
+/** The file extension of each format's address. */
+export const FEED_EXTENSIONS: Record<FeedFormat, string> = { rss: 'xml', atom: 'atom', json: 'json' };
+const extensions = Object.fromEntries(
+  Object.entries(FEED_EXTENSIONS).map(([format, ext]) => [ext, format as FeedFormat]),
+);
 /** `feeds/<content type>.<xml|atom|json>`: the permalink part of a feed's path (slugs never hold a dot). */
 const FEED_PATH = /^feeds\/([A-Za-z0-9_-]{1,100})\.(xml|atom|json)$/;
+
+/** The permalink of a type's feed in a format (under the locale's prefix); null for a type name no feed path holds. */
+export function feedPermalink(type: string, format: FeedFormat): string | null {
+  const permalink = `feeds/${type}.${FEED_EXTENSIONS[format]}`;
+  return FEED_PATH.test(permalink) ? permalink : null;
+}
 
 /** The address of a feed of `type` in a locale: its primary domain's, else this host's. */
 function feedUrl(site: SiteInfo, target: RequestTarget, locale: string, prefix: string, permalink: string) {
@@ -79,26 +90,42 @@ async function feedOf(
       .map((field) => (field ? describe(doc, field, '') : ''))
       .find(Boolean) ?? '';
   const home = homeId(site);
-  const items: FeedItem[] = [];
-  for (const id of ids) {
-    const doc = docs.get(id);
-    const permalink = alternates.get(id)?.[locale];
-    if (!doc || permalink === undefined || items.length === FEED_ITEMS) continue;
-    items.push({
-      url: feedUrl(site, target, locale, prefix, id === home ? '' : permalink),
-      title: doc.title,
-      summary: summaryOf(doc),
-      published: doc.publishedAt ?? doc.updatedAt,
-      updated: doc.updatedAt,
-      tags: doc.tags.map((t) => t.name),
-    });
-  }
+  const url = (d: { id: string; permalink: string }) =>
+    feedUrl(site, target, locale, prefix, d.id === home ? '' : d.permalink);
+  const shown = ids
+    .map((id) => docs.get(id))
+    .filter(
+      (doc): doc is DeliveredDocument => doc !== undefined && alternates.get(doc.id)?.[locale] !== undefined,
+    )
+    .slice(0, FEED_ITEMS);
   const siteName = site.settings.siteName || site.space.title;
+  const homeUrl = feedUrl(site, target, locale, prefix, '');
+  const body = bodyField(designs.bundle.designs.pages[type], designs.fields.contentTypes[type] ?? []);
+  const contents = body
+    ? await feedContents(deps.reader, ctx, {
+        docs: shown,
+        field: body,
+        designs,
+        siteName,
+        homeId: home,
+        origin: new URL(homeUrl).origin,
+        url,
+      })
+    : new Map<string, string>();
+  const items: FeedItem[] = shown.map((doc) => ({
+    url: url({ id: doc.id, permalink: alternates.get(doc.id)![locale]! }),
+    title: doc.title,
+    summary: summaryOf(doc),
+    contentHtml: contents.get(doc.id) ?? '',
+    published: doc.publishedAt ?? doc.updatedAt,
+    updated: doc.updatedAt,
+    tags: doc.tags.map((t) => t.name),
+  }));
   return {
     title: `${siteName}: ${args.typeTitle}`,
     description: site.settings.description,
     language: locale,
-    homeUrl: feedUrl(site, target, locale, prefix, ''),
+    homeUrl,
     selfUrl: feedUrl(site, target, locale, prefix, args.permalink),
     siteName,
     items,

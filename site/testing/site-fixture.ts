@@ -269,3 +269,23 @@ export function siteFixture(): Record<string, unknown> {
   website.designs = siteDesigns();
   return space;
 }
+
+/**
+ * The site fixture whose about page's body (en) also shows an image and links to a site path, as an editor may
+ * write it: what feeds render into their items' content.
+ */
+export function siteFixtureWithRichBody(): Record<string, unknown> {
+  // biome-ignore lint/suspicious/noExplicitAny: the export format is edited by path here, as in the shared fixture
+  const space = siteFixture() as { documents: Array<{ id: string; locales: Record<string, any> }> };
+  const body = space.documents.find((d) => d.id === ids.about)!.locales.en.published.fields.body;
+  body.content.push(
+    { type: 'image', attrs: { assetId: ids.image, alt: 'Our roaster' } },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Write to us', marks: [{ type: 'link', attrs: { href: '/contact' } }] },
+      ],
+    },
+  );
+  return space;
+}
