@@ -292,7 +292,8 @@ describe.each(testDatabases())('GraphQL queries on $kind', ({ open }) => {
       const { content } = await data(`{
         content(id: "${ids.home}") {
           ... on Page { hero { id url alt width height filename mimeType focalPoint { x y } crop { x }
-            thumb: variant(preset: "thumb") card: variant(preset: "card") hero: variant(preset: "hero") byDefault: variant } }
+            thumb: variant(preset: "thumb") card: variant(preset: "card") hero: variant(preset: "hero") byDefault: variant
+            srcset avif: srcset(format: AVIF) jpeg: srcset(format: JPEG) srcsetWidths } }
         }
       }`);
       expect(content.hero).toEqual({
@@ -309,13 +310,22 @@ describe.each(testDatabases())('GraphQL queries on $kind', ({ open }) => {
         card: origin + variantPath(mediaSecret, ids.image, 'card'),
         hero: origin + variantPath(mediaSecret, ids.image, 'hero'),
         byDefault: origin + variantPath(mediaSecret, ids.image, 'card'),
+        // A 1 px image: the smallest listed width, labelled with its own width (never enlarged).
+        srcset: `${origin + variantPath(mediaSecret, ids.image, 'w320', 'webp')} 1w`,
+        avif: `${origin + variantPath(mediaSecret, ids.image, 'w320', 'avif')} 1w`,
+        jpeg: `${origin + variantPath(mediaSecret, ids.image, 'w320', 'jpeg')} 1w`,
+        srcsetWidths: [1],
       });
       const rest = await world.app.request(`/v1/assets/${ids.image}`);
+      const { thumb, card, hero, srcset, avif, jpeg } = content.hero;
       expect((await rest.json()).variants).toEqual({
-        thumb: content.hero.thumb,
-        card: content.hero.card,
-        hero: content.hero.hero,
+        thumb,
+        card,
+        hero,
+        srcset: { webp: srcset, avif, jpeg },
       });
+      const { status } = await refusal(`{ asset(id: "${ids.image}") { srcset(format: GIF) } }`);
+      expect(status).toBe(400);
     });
 
     it('refuses an unknown preset, naming it', async () => {
