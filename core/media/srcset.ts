@@ -34,19 +34,15 @@ export function srcsetWidths(framedWidth: number): Array<{ width: VariantWidth; 
 const signatures = new Map<string, { secret: string; slots: Array<string | undefined> }>();
 const MAX_ASSETS = 10_000;
 
-function signatureOf(secret: string, assetId: string, path: string, slot: number): string {
+/** The kept signatures of an asset's srcset addresses under `secret`, a new empty set after a rotation. */
+function keptSignatures(secret: string, assetId: string): Array<string | undefined> {
   let known = signatures.get(assetId);
   if (!known || known.secret !== secret) {
     if (!known && signatures.size >= MAX_ASSETS) signatures.delete(signatures.keys().next().value!);
     known = { secret, slots: [] };
     signatures.set(assetId, known);
   }
-  let s = known.slots[slot];
-  if (s === undefined) {
-    s = signMediaPath(secret, path);
-    known.slots[slot] = s;
-  }
-  return s;
+  return known.slots;
 }
 
 /**
@@ -55,15 +51,20 @@ function signatureOf(secret: string, assetId: string, path: string, slot: number
  */
 export function variantSrcsets(secret: string, assetId: string, framedWidth: number, origin = ''): Srcsets {
   const widths = srcsetWidths(framedWidth);
+  const slots = keptSignatures(secret, assetId);
   const out = {} as Srcsets;
   srcsetFormats.forEach((format, f) => {
-    const parts: string[] = [];
-    for (const { width, actual } of widths) {
-      const path = unsignedVariantPath(assetId, `w${width}`, format);
-      const slot = f * variantWidths.length + variantWidths.indexOf(width);
-      parts.push(`${origin}${path}?s=${signatureOf(secret, assetId, path, slot)} ${actual}w`);
-    }
-    out[format] = parts.join(', ');
+    let srcset = '';
+    widths.forEach(({ width, actual }, i) => {
+      const slot = f * variantWidths.length + i;
+      let s = slots[slot];
+      if (s === undefined) {
+        s = signMediaPath(secret, unsignedVariantPath(assetId, `w${width}`, format));
+        slots[slot] = s;
+      }
+      srcset += `${i ? ', ' : ''}${origin}/media/${assetId}/w${width}.${format}?s=${s} ${actual}w`;
+    });
+    out[format] = srcset;
   });
   return out;
 }
