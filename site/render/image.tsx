@@ -21,13 +21,15 @@ export function srcset(
   variant: Variant,
 ): { src: string; srcset: string; widest: number } {
   const max = PRESETS.findIndex(([name]) => name === variant);
-  const candidates = asset.variants.srcset
-    ? srcsetCandidates(asset.variants.srcset.webp).filter((c) => c.width <= PRESETS[max]![1])
-    : presetCandidates(asset, max);
+  const all = asset.variants.srcset ? srcsetCandidates(asset.variants.srcset.webp) : null;
+  const candidates = all ? all.filter((c) => c.width <= PRESETS[max]![1]) : presetCandidates(asset, max);
   const last = candidates[candidates.length - 1]!;
   return {
     src: last.url,
-    srcset: candidates.map((c) => `${c.url} ${c.width}w`).join(', '),
+    srcset:
+      all && candidates.length === all.length
+        ? asset.variants.srcset!.webp
+        : candidates.map((c) => `${c.url} ${c.width}w`).join(', '),
     widest: last.width,
   };
 }
