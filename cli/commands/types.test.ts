@@ -67,6 +67,7 @@ export function describe(doc: ContentDocument): string[] {
 export const list: RestResponses['GET /v1/content'] = { items: [], total: 0, limit: 25, offset: 0 };
 export const one = (r: RestResponses['GET /v1/content/{id}']): Document => r;
 export const asset = (r: RestResponses['GET /v1/assets/{id}']): Asset => r;
+export const avif = (a: Asset): string | undefined => a.variants.srcset?.avif;
 export const menuLabel = (m: RestResponses['GET /v1/menus/{name}']): string | undefined => m.items[0]?.children[0]?.label;
 export const byType = (d: ContentDocuments['page']): PageDocument => d;
 export const heroType = (b: HeroBlock): 'hero' => b.type;

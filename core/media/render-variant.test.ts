@@ -101,4 +101,18 @@ describe('sharpRenderer on real images', () => {
     ).metadata();
     expect([meta.width, meta.height]).toEqual([320, 640]);
   });
+
+  it('renders a listed width, w480 in AVIF, at that width and the image’s aspect', async () => {
+    const original = await twoColourImage({ width: 1600, height: 900, format: 'jpeg' });
+    const out = await sharpRenderer(original, {
+      preset: 'w480',
+      format: 'avif',
+      crop: null,
+      focalPoint: null,
+    });
+    const meta = await sharp(out).metadata();
+    expect(meta.format).toBe('heif');
+    expect(meta.compression).toBe('av1');
+    expect([meta.width, meta.height]).toEqual([480, 270]);
+  });
 });

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
-import type { VariantFormat, VariantPreset } from './signing.ts';
+import type { VariantFormat, VariantName } from './signing.ts';
 import { type Crop, type FocalPoint, planVariant } from './variant-plan.ts';
 
 export interface RenderArgs {
-  preset: VariantPreset;
+  /** A preset (`card`) or a listed width (`w480`). */
+  preset: VariantName;
   format: VariantFormat;
   crop: Crop | null;
   focalPoint: FocalPoint | null;

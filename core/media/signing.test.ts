@@ -5,6 +5,9 @@ import {
   parseVariantName,
   variantPath,
   variantPaths,
+  variantStorageName,
+  variantWidth,
+  variantWidths,
   verifyVariantSignature,
 } from './signing.ts';
 
@@ -29,8 +32,12 @@ describe('media addresses', () => {
     expect(verifyVariantSignature(secret, id, 'hero', 'jpeg', '')).toBe(false);
   });
 
-  it('reads variant names and nothing else', () => {
+  it('reads variant names, presets and the listed widths, and nothing else', () => {
     expect(parseVariantName('thumb.avif')).toEqual({ preset: 'thumb', format: 'avif' });
+    for (const width of variantWidths) {
+      expect(parseVariantName(`w${width}.avif`)).toEqual({ preset: `w${width}`, format: 'avif' });
+    }
+    expect(parseVariantName('w480.png')).toEqual({ preset: 'w480', format: 'png' });
     for (const name of [
       'original',
       'thumb',
@@ -39,9 +46,32 @@ describe('media addresses', () => {
       'toString.webp',
       'card.webp.webp',
       'CARD.webp',
+      'w481.webp',
+      'w0480.webp',
+      'w4800.webp',
+      'w480.gif',
+      'w480',
+      'W480.webp',
+      'w-1.webp',
     ]) {
       expect(parseVariantName(name)).toBeNull();
     }
+    expect(variantWidth('w960')).toBe(960);
+    expect(variantWidth('card')).toBe(640);
+  });
+
+  it('signs a width apart from the preset of the same width, and refuses another width under its signature', () => {
+    const w640 = signatureOf(variantPath(secret, id, 'w640', 'webp'));
+    expect(w640).not.toBe(signatureOf(variantPath(secret, id, 'card', 'webp')));
+    expect(verifyVariantSignature(secret, id, 'w640', 'webp', w640)).toBe(true);
+    expect(verifyVariantSignature(secret, id, 'w480', 'webp', w640)).toBe(false);
+    expect(verifyVariantSignature(secret, id, 'card', 'webp', w640)).toBe(false);
+    expect(verifyVariantSignature(secret, id, 'w640', 'webp', undefined)).toBe(false);
+    // Their bytes are the same: one name on disk.
+    expect(variantStorageName('w640')).toBe('card');
+    expect(variantStorageName('w320')).toBe('thumb');
+    expect(variantStorageName('w1920')).toBe('hero');
+    expect(variantStorageName('w480')).toBe('w480');
   });
 
   it('knows which files have variants and what their own format is', () => {

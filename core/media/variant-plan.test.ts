@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planVariant } from './variant-plan.ts';
+import { framedWidth, planVariant } from './variant-plan.ts';
 
 describe('planVariant', () => {
   it('scales to the preset width and keeps the aspect', () => {
@@ -97,5 +97,23 @@ describe('planVariant', () => {
     });
     expect(plan.extract).toEqual({ left: 800, top: 800, width: 200, height: 200 });
     expect(plan.width).toBe(200);
+  });
+
+  it('scales to a listed width as to a preset, never up', () => {
+    const plan = planVariant({ width: 4000, height: 3000, preset: 'w480', crop: null, focalPoint: null });
+    expect(plan).toEqual({ extract: null, width: 480, height: 360 });
+    expect(planVariant({ width: 1000, height: 500, preset: 'w2560', crop: null, focalPoint: null })).toEqual({
+      extract: null,
+      width: 1000,
+      height: 500,
+    });
+  });
+
+  it('knows the widest variant of an image: its crop, or the aspect band, else the whole width', () => {
+    const framing = { width: 2000, height: 1000, crop: null, focalPoint: null };
+    expect(framedWidth(framing)).toBe(2000);
+    expect(framedWidth({ ...framing, crop: { x: 0.5, y: 0, width: 0.5, height: 1 } })).toBe(1000);
+    // 12:1 is wider than any variant may be: cut to 4:1.
+    expect(framedWidth({ width: 6000, height: 500, crop: null, focalPoint: null })).toBe(2000);
   });
 });

@@ -1,4 +1,4 @@
-import { type VariantPreset, variantPresets } from './signing.ts';
+import { type VariantName, variantWidth } from './signing.ts';
 
 export interface FocalPoint {
   x: number;
@@ -29,8 +29,8 @@ export interface VariantPlan {
 
 /**
  * The tallest and the widest shape a variant may have (width / height). Inside this band a variant keeps the
- * aspect of its image or crop, so the three presets of one asset share one aspect and make a valid `srcset`;
- * outside it (long screenshots, panorama strips) the preset cuts, around the focal point.
+ * aspect of its image or crop, so the variants of one asset share one aspect and make a valid `srcset`;
+ * outside it (long screenshots, panorama strips) every variant cuts, around the focal point.
  */
 export const variantAspect = { min: 1 / 2, max: 4 } as const;
 
@@ -56,17 +56,18 @@ function place(length: number, size: number, focus: number): number {
   return clamp(Math.round(focus * length - size / 2), 0, length - size);
 }
 
-/**
- * The plan of one preset for an upright image of `width` × `height` pixels: crop first, then cut to the
- * allowed aspect band around the focal point, then scale down to the preset's width (never up).
- */
-export function planVariant(args: {
+interface Framing {
   width: number;
   height: number;
-  preset: VariantPreset;
   crop: Crop | null;
   focalPoint: FocalPoint | null;
-}): VariantPlan {
+}
+
+/**
+ * The region of an upright image of `width` × `height` pixels that its variants show: the crop, then cut to the
+ * allowed aspect band around the focal point.
+ */
+function framedRect(args: Framing): Rect {
   const region = cropRect(args.width, args.height, args.crop);
   // The focal point is stored relative to the whole image; within the crop it moves accordingly.
   const fx = args.focalPoint
@@ -75,16 +76,29 @@ export function planVariant(args: {
   const fy = args.focalPoint
     ? clamp((fraction(args.focalPoint.y, 0.5) * args.height - region.top) / region.height, 0, 1)
     : 0.5;
-  let rect = region;
   const aspect = region.width / region.height;
   if (aspect < variantAspect.min) {
     const height = Math.max(1, Math.round(region.width / variantAspect.min));
-    rect = { ...region, top: region.top + place(region.height, height, fy), height };
-  } else if (aspect > variantAspect.max) {
-    const width = Math.max(1, Math.round(region.height * variantAspect.max));
-    rect = { ...region, left: region.left + place(region.width, width, fx), width };
+    return { ...region, top: region.top + place(region.height, height, fy), height };
   }
-  const width = Math.min(variantPresets[args.preset], rect.width);
+  if (aspect > variantAspect.max) {
+    const width = Math.max(1, Math.round(region.height * variantAspect.max));
+    return { ...region, left: region.left + place(region.width, width, fx), width };
+  }
+  return region;
+}
+
+/** The width in pixels of the widest variant of an image: its framed region's, as variants never scale up. */
+export const framedWidth = (args: Framing): number => framedRect(args).width;
+
+/**
+ * The plan of one variant (a preset or a listed width) for an upright image of `width` × `height` pixels: crop
+ * first, then cut to the allowed aspect band around the focal point, then scale down to the variant's width
+ * (never up).
+ */
+export function planVariant(args: Framing & { preset: VariantName }): VariantPlan {
+  const rect = framedRect(args);
+  const width = Math.min(variantWidth(args.preset), rect.width);
   const height = Math.max(1, Math.round((rect.height * width) / rect.width));
   const whole = rect.left === 0 && rect.top === 0 && rect.width === args.width && rect.height === args.height;
   return { extract: whole ? null : rect, width, height };

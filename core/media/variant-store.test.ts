@@ -40,6 +40,16 @@ describe('variantStore', () => {
     expect(renders).toEqual(['card.webp']);
   });
 
+  it('serves a listed width that is a preset’s width from the preset’s file: one render', async () => {
+    const { store, renders, source } = await setup();
+    const card = await store.file(source, 'card', 'webp');
+    expect(await store.file(source, 'w640', 'webp')).toEqual(card);
+    const w480 = await store.file(source, 'w480', 'webp');
+    expect(w480.path).not.toBe(card.path);
+    expect(await sharp(await readFile(w480.path)).metadata()).toMatchObject({ width: 480, height: 240 });
+    expect(renders).toEqual(['card.webp', 'w480.webp']);
+  });
+
   it('finds variants another store (process) rendered into the same folder', async () => {
     const { store, source, dir, storage, renders } = await setup();
     const first = await store.file(source, 'thumb', 'avif');

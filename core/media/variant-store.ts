@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { RENDER_VERSION, type VariantRenderer } from './render-variant.ts';
-import type { VariantFormat, VariantPreset } from './signing.ts';
+import { type VariantFormat, type VariantName, variantStorageName } from './signing.ts';
 import type { MediaStorage } from './storage.ts';
 import { VariantMemory } from './variant-memory.ts';
 import type { Crop, FocalPoint } from './variant-plan.ts';
@@ -28,17 +28,18 @@ export interface VariantFile {
 
 export interface VariantStore {
   /** The variant's file on disk, rendered now if it is not there yet; concurrent first requests share one render. */
-  file(source: VariantSource, preset: VariantPreset, format: VariantFormat): Promise<VariantFile>;
+  file(source: VariantSource, preset: VariantName, format: VariantFormat): Promise<VariantFile>;
   /** What the store keeps in memory now (files and their bytes in all). */
   memoryUse(): { files: number; bytes: number };
 }
 
 /**
- * The file name of a variant: the original's hash, the preset and format, and a hash of what else shapes the
+ * The file name of a variant: the original's hash, the variant and format, and a hash of what else shapes the
  * bytes (crop, focal point, renderer version). Moving the focal point makes a new file; the old one is never served.
+ * A listed width that is a preset's (`w640`, `card`) names the same file: one render, one copy on disk and in memory.
  */
-export function variantKey(source: VariantSource, preset: VariantPreset, format: VariantFormat): string {
-  return `${source.sha256}/${preset}-${framingOf(source)}.${format}`;
+export function variantKey(source: VariantSource, preset: VariantName, format: VariantFormat): string {
+  return `${source.sha256}/${variantStorageName(preset)}-${framingOf(source)}.${format}`;
 }
 
 const framingOf = (source: VariantSource) =>
@@ -68,7 +69,7 @@ export function variantStore(options: {
   // A source (an asset record from the tagged cache) is the same object on every hit: its keys are computed
   // once per object. A purge of the asset makes a new record, hence new keys.
   const keysBySource = new WeakMap<VariantSource, Map<string, string>>();
-  const keyOf = (source: VariantSource, preset: VariantPreset, format: VariantFormat) => {
+  const keyOf = (source: VariantSource, preset: VariantName, format: VariantFormat) => {
     let keys = keysBySource.get(source);
     if (!keys) {
       keys = new Map();
@@ -93,7 +94,7 @@ export function variantStore(options: {
     key: string,
     path: string,
     source: VariantSource,
-    preset: VariantPreset,
+    preset: VariantName,
     format: VariantFormat,
   ) {
     const original = await options.storage.get(source.storageKey);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { expect } from 'vitest';
 import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
 import { memoryCache } from '../../core/cache/memory-cache.ts';
 import type { Db } from '../../core/db/types.ts';
@@ -38,6 +39,27 @@ export interface Answer {
   headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
   body: any;
+}
+
+/** The data of an answer that must succeed: 200 and no errors. */
+export async function dataOf(
+  world: GraphqlWorld,
+  query: string,
+  variables?: Record<string, unknown>,
+  operationName?: string,
+) {
+  const answer = await world.post(query, variables, { operationName });
+  expect(answer.body.errors).toBeUndefined();
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+/** The first error of an answer that must fail (and is never cached), with its status and partial data. */
+export async function refusalOf(world: GraphqlWorld, query: string, variables?: Record<string, unknown>) {
+  const answer = await world.post(query, variables);
+  expect(answer.body.errors?.length).toBeGreaterThan(0);
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+  return { status: answer.status, error: answer.body.errors[0], data: answer.body.data };
 }
 
 /**

@@ -55,6 +55,7 @@ export const builtInTypeNames = [
   'Blocks',
   'BlockDesign',
   'Asset',
+  'ImageFormat',
   'FocalPoint',
   'Crop',
   'User',

@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { variantPath } from '../../core/media/signing.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { graphqlIds as ids } from './graphql-fixture.ts';
-import { type GraphqlWorld, graphqlWorld, mediaSecret } from './graphql-test-kit.ts';
+import { dataOf, type GraphqlWorld, graphqlWorld, refusalOf } from './graphql-test-kit.ts';
 
-const origin = 'http://localhost';
 const page = `id typeName title slug permalink locale status publishedAt updatedAt tags { name slug }`;
 
 describe.each(testDatabases())('GraphQL queries on $kind', ({ open }) => {
   let world: GraphqlWorld;
-  const data = async (query: string, variables?: Record<string, unknown>, operationName?: string) => {
-    const answer = await world.post(query, variables, { operationName });
-    expect(answer.body.errors).toBeUndefined();
-    expect(answer.status).toBe(200);
-    return answer.body.data;
-  };
-  const refusal = async (query: string, variables?: Record<string, unknown>) => {
-    const answer = await world.post(query, variables);
-    expect(answer.body.errors?.length).toBeGreaterThan(0);
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    return { status: answer.status, error: answer.body.errors[0], data: answer.body.data };
-  };
+  const data = (query: string, variables?: Record<string, unknown>, operationName?: string) =>
+    dataOf(world, query, variables, operationName);
+  const refusal = (query: string, variables?: Record<string, unknown>) => refusalOf(world, query, variables);
   beforeAll(async () => {
     world = await graphqlWorld(open);
   });
@@ -286,45 +275,6 @@ describe.each(testDatabases())('GraphQL queries on $kind', ({ open }) => {
         `{ content(id: "${ids.about}", locale: "de") { ... on Page { related { id } } } }`,
       );
       expect(content.related).toEqual([]);
-    });
-
-    it('answers image variants by preset, aliases included, as the signed addresses REST gives', async () => {
-      const { content } = await data(`{
-        content(id: "${ids.home}") {
-          ... on Page { hero { id url alt width height filename mimeType focalPoint { x y } crop { x }
-            thumb: variant(preset: "thumb") card: variant(preset: "card") hero: variant(preset: "hero") byDefault: variant } }
-        }
-      }`);
-      expect(content.hero).toEqual({
-        id: ids.image,
-        url: `${origin}/media/${ids.image}/original`,
-        alt: 'A dot',
-        width: 1,
-        height: 1,
-        filename: 'dot.png',
-        mimeType: 'image/png',
-        focalPoint: { x: 0.5, y: 0.5 },
-        crop: null,
-        thumb: origin + variantPath(mediaSecret, ids.image, 'thumb'),
-        card: origin + variantPath(mediaSecret, ids.image, 'card'),
-        hero: origin + variantPath(mediaSecret, ids.image, 'hero'),
-        byDefault: origin + variantPath(mediaSecret, ids.image, 'card'),
-      });
-      const rest = await world.app.request(`/v1/assets/${ids.image}`);
-      expect((await rest.json()).variants).toEqual({
-        thumb: content.hero.thumb,
-        card: content.hero.card,
-        hero: content.hero.hero,
-      });
-    });
-
-    it('refuses an unknown preset, naming it', async () => {
-      const { error, data: partial } = await refusal(
-        `{ asset(id: "${ids.image}") { id huge: variant(preset: "huge") } }`,
-      );
-      expect(error.extensions).toMatchObject({ key: 'validation.failed', details: [{ path: 'preset' }] });
-      expect(error.path).toEqual(['asset', 'huge']);
-      expect(partial).toEqual({ asset: { id: ids.image, huge: null } });
     });
 
     it('has no restricted field: selecting one is a validation error', async () => {

@@ -9,7 +9,7 @@ import {
   parseVariantName,
   SIGNATURE_LENGTH,
   type VariantFormat,
-  type VariantPreset,
+  type VariantName,
   verifyVariantSignature,
 } from '../../core/media/signing.ts';
 import type { ByteRange, MediaStorage } from '../../core/media/storage.ts';
@@ -97,11 +97,11 @@ function verifiedSignatures(max = 10_000) {
   return (
     secret: string,
     id: string,
-    variant: { preset: VariantPreset; format: VariantFormat },
+    variant: { preset: VariantName; format: VariantFormat },
     s?: string,
   ) => {
     if (s === undefined) return false;
-    // Remembered signatures have the fixed length and preset and format come from fixed lists without `.`
+    // Remembered signatures have the fixed length and name and format come from fixed lists without `.`
     // or `/`: the parts of the address cannot run into each other.
     const address = `${s}${variant.preset}.${variant.format}/${id}`;
     if (s.length === SIGNATURE_LENGTH && valid.get(address) === secret) return true;
@@ -113,7 +113,8 @@ function verifiedSignatures(max = 10_000) {
 }
 
 /**
- * `GET /media/<id>/original` and `GET /media/<id>/<preset>.<format>?s=<signature>` over one visibility rule.
+ * `GET /media/<id>/original` and `GET /media/<id>/<name>.<format>?s=<signature>` (a preset or a listed width,
+ * `w480.avif`) over one visibility rule.
  * A variant's signature is checked before anything is looked up or rendered.
  */
 export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {

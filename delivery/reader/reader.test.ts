@@ -236,7 +236,10 @@ describe.each(testDatabases())('the reader on $kind', ({ open }) => {
     const { ctx, tags } = context('en', { origin: 'https://api.test' });
     const image = await reader.asset(ctx, ids.image);
     expect(image?.url).toBe(`https://api.test/media/${ids.image}/original`);
-    expect(Object.keys(image?.variants ?? {})).toEqual(['thumb', 'card', 'hero']);
+    expect(Object.keys(image?.variants ?? {})).toEqual(['thumb', 'card', 'hero', 'srcset']);
+    expect(image?.variants.srcset?.avif).toMatch(
+      /^https:\/\/api\.test\/media\/.+\/w320\.avif\?s=[\w-]{22} 1w$/,
+    );
     expect(image?.variants.hero).toMatch(/^https:\/\/api\.test\/media\/.+\/hero\.webp\?s=/);
     expect(tags).toContain(cacheTags.asset(ids.image));
     expect(await reader.asset(context().ctx, ids.orphanImage)).toBeNull();

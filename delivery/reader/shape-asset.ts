@@ -1,4 +1,6 @@
-import { originalPath, variantPaths } from '../../core/media/signing.ts';
+import { hasVariants, originalPath, variantPaths } from '../../core/media/signing.ts';
+import { type Srcsets, variantSrcsets } from '../../core/media/srcset.ts';
+import { framedWidth } from '../../core/media/variant-plan.ts';
 import type { AssetRow } from './rows.ts';
 import type { DeliveredAsset } from './types.ts';
 
@@ -17,8 +19,25 @@ export function shapeAsset(row: AssetRow, media: { secret: string; origin?: stri
     width: row.width,
     height: row.height,
     alt: row.alt,
-    variants: { thumb: origin + variants.thumb, card: origin + variants.card, hero: origin + variants.hero },
+    variants: {
+      thumb: origin + variants.thumb,
+      card: origin + variants.card,
+      hero: origin + variants.hero,
+      srcset: srcsetsOf(row, media.secret, origin),
+    },
     focalPoint: row.focalPoint,
     crop: row.crop,
   };
+}
+
+/** An image's srcsets, up to the width of what its variants show (crop, aspect band); null for other files. */
+function srcsetsOf(row: AssetRow, secret: string, origin: string): Srcsets | null {
+  if (!row.width || !row.height || !hasVariants(row.mimeType)) return null;
+  const widest = framedWidth({
+    width: row.width,
+    height: row.height,
+    crop: row.crop,
+    focalPoint: row.focalPoint,
+  });
+  return variantSrcsets(secret, row.id, widest, origin);
 }

@@ -1,4 +1,5 @@
 import type { TagSink } from '../../core/cache/tagged-cache.ts';
+import type { Srcsets } from '../../core/media/srcset.ts';
 import type { RawFilter } from './list-order.ts';
 import type { DeliveredTagCount } from './tag-query.ts';
 
@@ -67,7 +68,8 @@ export interface DeliveredAsset {
   width: number | null;
   height: number | null;
   alt: string;
-  variants: { thumb: string; card: string; hero: string };
+  /** `srcset`: per format, the signed listed widths up to the image's (core/media/srcset.ts); null if no image. */
+  variants: { thumb: string; card: string; hero: string; srcset: Srcsets | null };
   focalPoint: { x: number; y: number } | null;
   crop: { x: number; y: number; width: number; height: number } | null;
 }

@@ -43,10 +43,26 @@ export const Asset = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     alt: z.string(),
-    variants: z.object({ thumb: z.string(), card: z.string(), hero: z.string() }).openapi({
-      description:
-        'Signed addresses of resized copies: thumb 320 px, card 640 px, hero 1920 px. Never build them.',
-    }),
+    variants: z
+      .object({
+        thumb: z.string(),
+        card: z.string(),
+        hero: z.string(),
+        srcset: z
+          .object({ webp: z.string(), avif: z.string(), jpeg: z.string() })
+          .nullable()
+          .openapi({
+            description:
+              'Per format, a ready `srcset` attribute: signed addresses of the widths 320, 480, 640, 960, 1280, ' +
+              "1920 and 2560 px up to the image's own width (the last one labelled with it, never enlarged). " +
+              'Null for files that are not images.',
+          }),
+      })
+      .openapi({
+        description:
+          'Signed addresses of resized copies: thumb 320 px, card 640 px, hero 1920 px (WebP), and `srcset`. ' +
+          'Never build them.',
+      }),
     focalPoint: z.object({ x: z.number(), y: z.number() }).nullable(),
     crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
   })

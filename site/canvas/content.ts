@@ -41,7 +41,8 @@ function toAsset(a: AssetIn): DeliveredAsset {
     ...(a as Partial<DeliveredAsset>),
     id: a.id,
     url: a.url,
-    variants: { thumb: a.variants.thumb, card: a.variants.card, hero: a.variants.hero },
+    // The studio sends the presets only: the image node makes its srcset of them (site/render/image.tsx).
+    variants: { thumb: a.variants.thumb, card: a.variants.card, hero: a.variants.hero, srcset: null },
     filename: a.filename ?? a.url.split('/').pop() ?? '',
     mimeType: a.mimeType ?? '',
     width: a.width ?? null,

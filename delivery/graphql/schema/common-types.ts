@@ -12,7 +12,8 @@ import {
   GraphQLString,
 } from 'graphql/index.js';
 import { AppError } from '../../../core/errors/app-error.ts';
-import { type VariantPreset, variantPresets } from '../../../core/media/signing.ts';
+import { type SrcsetFormat, type VariantPreset, variantPresets } from '../../../core/media/signing.ts';
+import { srcsetCandidates } from '../../../core/media/srcset.ts';
 import { inLocaleOrder } from '../../reader/permalink.ts';
 import type {
   DeliveredAsset,
@@ -156,6 +157,11 @@ export function commonTypes(names: {
       height: { type: nonNull(GraphQLFloat) },
     },
   });
+  const imageFormat = new GraphQLEnumType({
+    name: 'ImageFormat',
+    description: 'A format the resized copies of an image are offered in.',
+    values: { WEBP: { value: 'webp' }, AVIF: { value: 'avif' }, JPEG: { value: 'jpeg' } },
+  });
   const asset = new GraphQLObjectType<DeliveredAsset, GraphqlContext>({
     name: 'Asset',
     description: 'An image or file.',
@@ -175,6 +181,20 @@ export function commonTypes(names: {
           'Signed address of a resized copy: `thumb` (320 px), `card` (640 px) or `hero` (1920 px).',
         args: { preset: { type: GraphQLString, defaultValue: 'card' } },
         resolve: (a, args: { preset?: string | null }) => variant(a, args.preset ?? 'card'),
+      },
+      srcset: {
+        type: GraphQLString,
+        description:
+          'A ready `srcset` attribute in `format`: signed addresses of the widths 320 to 2560 px up to the ' +
+          'image’s own (REST `variants.srcset`). Null for files that are not images.',
+        args: { format: { type: nonNull(imageFormat), defaultValue: 'webp' } },
+        resolve: (a, args: { format: SrcsetFormat }) => a.variants.srcset?.[args.format] ?? null,
+      },
+      srcsetWidths: {
+        type: new GraphQLList(nonNull(GraphQLInt)),
+        description: 'The widths in pixels `srcset` offers, in its order (the same in every format).',
+        resolve: (a) =>
+          a.variants.srcset ? srcsetCandidates(a.variants.srcset.webp).map((c) => c.width) : null,
       },
     },
   });
