@@ -17,34 +17,30 @@ const row = {
 };
 const at = (name: Parameters<typeof variantPath>[2], w: number) => `${variantPath(secret, id, name)} ${w}w`;
 
+// designs.md: an image node's `srcset` is of the `thumb`/`card`/`hero` variants; the finer widths of
+// `variants.srcset` are the delivery API's (docs/media.md).
 describe('the image node’s srcset', () => {
-  it('offers the listed widths up to the variant’s width, never above the image’s', () => {
+  it('offers the presets up to the variant, a preset wider than the image labelled with its width', () => {
     const asset = shapeAsset(row, { secret });
     expect(srcset(asset, 'card')).toEqual({
-      src: variantPath(secret, id, 'w640'),
-      srcset: [at('w320', 320), at('w480', 480), at('w640', 640)].join(', '),
+      src: variantPath(secret, id, 'card'),
+      srcset: [at('thumb', 320), at('card', 640)].join(', '),
       widest: 640,
     });
     expect(srcset(asset, 'hero')).toEqual({
-      src: variantPath(secret, id, 'w1280'),
-      srcset: [at('w320', 320), at('w480', 480), at('w640', 640), at('w960', 960), at('w1280', 1000)].join(
-        ', ',
-      ),
+      src: variantPath(secret, id, 'hero'),
+      srcset: [at('thumb', 320), at('card', 640), at('hero', 1000)].join(', '),
       widest: 1000,
     });
-    expect(srcset(asset, 'thumb').srcset).toBe(at('w320', 320));
+    expect(srcset(asset, 'thumb').srcset).toBe(at('thumb', 320));
   });
 
-  it('uses the width of the crop, not of the whole image', () => {
-    const asset = shapeAsset({ ...row, crop: { x: 0, y: 0, width: 0.5, height: 1 } }, { secret });
-    expect(srcset(asset, 'hero')).toMatchObject({ widest: 500, src: variantPath(secret, id, 'w640') });
-  });
-
-  it('falls back to the presets for an asset without a srcset (canvas previews)', () => {
-    const asset = shapeAsset(row, { secret });
-    const preview = { ...asset, variants: { ...asset.variants, srcset: null } };
-    expect(srcset(preview, 'hero').srcset).toBe(
-      [at('thumb', 320), at('card', 640), at('hero', 1000)].join(', '),
-    );
+  it('drops a preset that would repeat a width: a small image has one candidate', () => {
+    const asset = shapeAsset({ ...row, width: 200, height: 100 }, { secret });
+    expect(srcset(asset, 'hero')).toEqual({
+      src: variantPath(secret, id, 'thumb'),
+      srcset: at('thumb', 200),
+      widest: 200,
+    });
   });
 });

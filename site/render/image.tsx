@@ -1,5 +1,4 @@
 import type { Child } from 'hono/jsx';
-import { srcsetCandidates } from '../../core/media/srcset.ts';
 import type { DeliveredAsset } from '../../delivery/reader/types.ts';
 import type { Env } from './context.ts';
 
@@ -12,36 +11,27 @@ const PRESETS = [
 export type Variant = (typeof PRESETS)[number][0];
 
 /**
- * `srcset` up to `variant`'s width: the asset's WebP srcset of listed widths (320, 480, 640, 960, …) where it
- * has one, else its presets (canvas previews). The media service never enlarges, so a width above the
- * original's is labelled with the original's width, and duplicates are dropped.
+ * `srcset` up to `variant`. The media service never enlarges, so a preset wider than the
+ * original is labelled with the original's width, and duplicates are dropped.
  */
 export function srcset(
   asset: DeliveredAsset,
   variant: Variant,
 ): { src: string; srcset: string; widest: number } {
   const max = PRESETS.findIndex(([name]) => name === variant);
-  const all = asset.variants.srcset ? srcsetCandidates(asset.variants.srcset.webp) : null;
-  const candidates = all ? all.filter((c) => c.width <= PRESETS[max]![1]) : presetCandidates(asset, max);
-  const last = candidates[candidates.length - 1]!;
-  return {
-    src: last.url,
-    srcset:
-      all && candidates.length === all.length
-        ? asset.variants.srcset!.webp
-        : candidates.map((c) => `${c.url} ${c.width}w`).join(', '),
-    widest: last.width,
-  };
-}
-
-function presetCandidates(asset: DeliveredAsset, max: number): Array<{ url: string; width: number }> {
-  const out: Array<{ url: string; width: number }> = [];
+  const seen = new Set<number>();
+  const parts: string[] = [];
+  let src = asset.variants.thumb;
+  let widest = 0;
   for (const [name, width] of PRESETS.slice(0, max + 1)) {
     const w = asset.width ? Math.min(width, asset.width) : width;
-    if (out.some((c) => c.width === w)) continue;
-    out.push({ url: asset.variants[name], width: w });
+    if (seen.has(w)) continue;
+    seen.add(w);
+    parts.push(`${asset.variants[name]} ${w}w`);
+    src = asset.variants[name];
+    widest = w;
   }
-  return out;
+  return { src, srcset: parts.join(', '), widest };
 }
 
 function defaultSizes(variant: Variant, widest: number): string {

@@ -21,7 +21,7 @@ const EXPECTED: Record<NodeKind, RegExp> = {
   richtext:
     /<div class="v-\w+-body prose"><p>We roast <\/p><p><a href="\/about\/team">our team<\/a><\/p><\/div>/,
   image:
-    /<img class="v-\w+-img" src="\/media\/[^"]+\/w320\.webp\?s=[^"]+" srcset="[^"]+ 1w" sizes="[^"]+" width="1" height="1" alt="A dot" loading="eager" fetchpriority="high"\/>/,
+    /<img class="v-\w+-img" src="\/media\/[^"]+\/thumb\.webp\?s=[^"]+" srcset="[^"]+ 1w" sizes="[^"]+" width="1" height="1" alt="A dot" loading="eager" fetchpriority="high"\/>/,
   video:
     /<video class="v-\w+-clip" src="\/media\/[^"]+\/original" controls="" preload="metadata"[^>]*><a href="\/media\/[^"]+\/original">dot\.png<\/a><\/video>/,
   link: /<a class="v-\w+-cta" href="\/about\/team">Meet the team<\/a>/,
@@ -114,7 +114,7 @@ describe.each(testDatabases())('rendering designs on $kind', ({ open }) => {
     const html = await (await site.get('http://fixture.test/')).text();
     const imgs = (html.match(/<img[^>]*>/g) ?? []).filter((i) => !i.includes('alt="Fixture"'));
     expect(imgs[0]).toContain('loading="eager" fetchpriority="high"');
-    expect(imgs[0]).toMatch(/srcset="[^"]*w320\.webp[^"]* 1w"/);
+    expect(imgs[0]).toMatch(/srcset="[^"]*thumb\.webp[^"]* 1w"/);
   });
 
   it('escapes every text: a title of markup renders as text', async () => {
