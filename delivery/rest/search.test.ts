@@ -33,4 +33,12 @@ describe.each(testDatabases())('search on $kind', ({ open }) => {
     expect(await found(`search=${encodeURIComponent('team -roa')}`)).toEqual(await found('search=team'));
     expect(await found('search=xyzzy')).toEqual([]);
   });
+
+  it('orders a search by relevance when asked, and refuses relevance without a search', async () => {
+    expect((await found('search=roa&order=relevance')).toSorted()).toEqual([ids.about, ids.lead].toSorted());
+    const unsearched = await json(rest.api, '/v1/content?order=relevance');
+    expect(unsearched.status).toBe(400);
+    expect(unsearched.body.error.key).toBe('query.invalid');
+    expect(unsearched.body.error.message).toContain('needs `search`');
+  });
 });
