@@ -25,8 +25,8 @@ export function listFilters(search: URLSearchParams, known: readonly string[], f
   const filters: RawFilter[] = [];
   if (search.has('cursor') && search.has('offset'))
     throw refuse(
-      'offset',
-      'with_cursor',
+      'cursor',
+      'with_offset',
       search.get('offset') ?? '',
       known.filter((n) => n !== 'offset'),
       'A page is asked by `cursor` or by `offset`, not both.',

@@ -68,7 +68,7 @@ describe.each(testDatabases())('sync over HTTP on $kind', ({ open }) => {
     const cursor = encodeURIComponent(body.cursor);
     expect(
       await refused(`/v1/content?type=post&order=title&cursor=${cursor}&offset=0`, 400, 'query.invalid'),
-    ).toMatchObject({ path: 'offset', params: { reason: 'with_cursor' } });
+    ).toMatchObject({ path: 'cursor', params: { reason: 'with_offset' } });
     expect(
       await refused(`/v1/content?type=post&order=-title&cursor=${cursor}`, 400, 'query.invalid'),
     ).toMatchObject({

@@ -22,6 +22,9 @@ create index delivery_journal_changes on delivery_journal (space_id, locale, del
 -- What a recompute removed (`gone`) and put (`put`), as objects keyed `<document id> <locale>` with
 -- `[space_id, type]`: a key in one and not the other changed its delivery. A key lookup in jsonb is a binary
 -- search, so a recompute of a large subtree stays linear; keys in order, so two writers never wait crosswise.
+-- Measured on PostgreSQL 15 (2 shared cores): a publish journals one row; keying 100k rows takes about 0.6 s each
+-- way (a move of a 100k subtree: some 1.2 s more, nothing journaled), and an import's 100k first deliveries
+-- about 2.3 s more in all, on the 12 s of such an import (docs/performance.md).
 create function verso_journal_delivery(gone jsonb, put jsonb) returns void
 language sql as $$
   insert into delivery_journal as j (document_id, locale, space_id, type, delivered, changed_at)
