@@ -69,7 +69,7 @@ describe('the verso command', () => {
     const result = await runVerso(['serve'], { ...env, SERVER_MODE: 'public', PORT: '0' });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /The database is behind: 18 migration\(s\) not applied .*Run `verso migrate` first/,
+      /The database is behind: 19 migration\(s\) not applied .*Run `verso migrate` first/,
     );
   }, 120_000);
 
