@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../core/db/types.ts';
+import type { Queryable } from '../../core/db/types.ts';
 import type { TypeDef } from '../../core/space-format/field-defs.ts';
 import { badCursor, decodeCursor, encodeCursor, listHash } from './list-cursor.ts';
 import { type FilterTerm, type OrderTerm, parseOrder, timeValue } from './list-order.ts';
@@ -68,7 +68,7 @@ export function listPaging(
  * is), since `since`, oldest removal first, from the delivery journal (migration 0018). Paged by cursor only.
  */
 export async function selectDeleted(
-  db: Db | Queryable,
+  db: Queryable,
   ctx: ReadContext,
   query: DeletedQuery,
 ): Promise<DeletedList> {
