@@ -64,7 +64,7 @@ export function describe(doc: ContentDocument): string[] {
   return out;
 }
 
-export const list: RestResponses['GET /v1/content'] = { items: [], total: 0, limit: 25, offset: 0 };
+export const list: RestResponses['GET /v1/content'] = { items: [], total: 0, limit: 25, offset: 0, cursor: null };
 export const one = (r: RestResponses['GET /v1/content/{id}']): Document => r;
 export const asset = (r: RestResponses['GET /v1/assets/{id}']): Asset => r;
 export const avif = (a: Asset): string | undefined => a.variants.srcset?.avif;
@@ -102,6 +102,10 @@ export async function run(baseUrl: string) {
   const main = await verso.menu('main');
   const filtered = await verso.list({ type: 'page', order: '-title', filter: { title: { in: 'Team,About us' } } });
   const missing = await verso.get('00000000-0000-4000-8000-00000000ffff').catch((e: unknown) => e);
+  const since = await verso.list({ updatedSince: '2026-01-01T00:00:00Z', limit: 1 });
+  const next = since.cursor ? await verso.list({ updatedSince: '2026-01-01T00:00:00Z', limit: 1, cursor: since.cursor }) : null;
+  const deleted = await verso.deleted({ since: '2026-01-01T00:00:00Z' });
+  const deletedIds: string[] = deleted.items.map((d) => d.id);
   return {
     total: pages.total,
     titles: pages.items.map((p) => p.title),
@@ -115,6 +119,7 @@ export async function run(baseUrl: string) {
     filtered: filtered.items.map((p) => p.title),
     alternates: about.alternates,
     missing: missing instanceof VersoError ? [missing.status, missing.body?.error.key] : null,
+    synced: [since.items.length, next?.items.length ?? 0, deletedIds.length, deleted.cursor],
   };
 }
 `;
@@ -126,6 +131,7 @@ export async function wrong() {
   await verso.list({ type: 'pgae' });
   await verso.list({ type: 'page', expand: ['summary'] });
   await verso.list({ limit: 'ten' });
+  await verso.deleted({ type: 'page' });
   const page = await verso.list({ type: 'page' });
   const alt: string | undefined = page.items[0]?.fields.hero?.alt;
   return alt;
@@ -191,6 +197,7 @@ describe('verso types', () => {
     expect(errors).toMatch(/"summary"/);
     expect(errors).toMatch(/Type 'string' is not assignable to type 'number'/);
     expect(errors).toMatch(/Property 'alt' does not exist on type 'string \| Asset'/);
+    expect(errors).toMatch(/Property 'since' is missing/);
     const { run } = (await import(join(dir, 'client-use.ts'))) as { run(url: string): Promise<unknown> };
     expect(await run(`http://127.0.0.1:${server.port}`)).toEqual({
       total: 2,
@@ -206,6 +213,8 @@ describe('verso types', () => {
       filtered: ['Team', 'About us'],
       alternates: { en: 'about', de: 'ueber-uns' },
       missing: [404, 'content.notFound'],
+      // One of the documents updated since, a next page by its cursor; nothing unpublished.
+      synced: [1, 1, 0, null],
     });
   });
 

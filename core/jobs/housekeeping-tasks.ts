@@ -36,6 +36,18 @@ export async function trimWebhookDeliveries(db: Queryable, days = 30): Promise<n
   return res.rows.length;
 }
 
+/**
+ * Deletes delivery journal rows (core/db/migrations/0018) older than `days`; resolves to how many. A sync client
+ * whose last sync is older than that syncs from scratch (docs/delivery-api.md, "Sync").
+ */
+export async function trimDeliveryJournal(db: Queryable, days = 90): Promise<number> {
+  const res = await db.query<{ document_id: string }>(
+    'delete from delivery_journal where changed_at < now() - make_interval(days => $1) returning document_id',
+    [days],
+  );
+  return res.rows.length;
+}
+
 export interface HousekeepingJob {
   id: string;
   everyMs: number;
@@ -49,4 +61,5 @@ export const housekeepingJobs: HousekeepingJob[] = [
   { id: 'purge-journal', everyMs: 60 * 60 * 1000, run: (db) => trimPurgeJournal(db, 30) },
   { id: 'webhook-deliveries', everyMs: 60 * 60 * 1000, run: (db) => trimWebhookDeliveries(db, 30) },
   { id: 'ended-preview-tokens', everyMs: 60 * 60 * 1000, run: (db) => trimPreviewTokens(db, 30) },
+  { id: 'delivery-journal', everyMs: 60 * 60 * 1000, run: (db) => trimDeliveryJournal(db, 90) },
 ];

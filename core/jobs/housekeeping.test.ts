@@ -12,6 +12,7 @@ import { startHousekeeping } from './housekeeping.ts';
 import {
   deleteExpiredApiKeys,
   type HousekeepingJob,
+  trimDeliveryJournal,
   trimWebhookDeliveries,
   trimWorkflowRuns,
 } from './housekeeping-tasks.ts';
@@ -79,6 +80,18 @@ describe.each(testDatabases())('housekeeping tasks on $kind', ({ open }) => {
     expect(await trimWebhookDeliveries(db)).toBe(2);
     const left = await db.query<{ status: string }>('select status from webhook_deliveries order by status');
     expect(left.rows.map((r) => r.status)).toEqual(['delivered', 'pending']);
+  });
+
+  it('deletes delivery journal rows older than 90 days', async () => {
+    await db.query(
+      `insert into delivery_journal (document_id, locale, space_id, type, delivered, changed_at)
+       select gen_random_uuid(), 'en', $1, 'page', d % 2 = 0, now() - make_interval(days => d)
+       from unnest(array[1, 89, 91, 120]) d`,
+      [ids.space],
+    );
+    expect(await trimDeliveryJournal(db)).toBe(2);
+    const left = await db.query<{ n: number }>('select count(*)::int as n from delivery_journal');
+    expect(left.rows[0]!.n).toBe(2);
   });
 });
 

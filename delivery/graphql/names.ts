@@ -50,6 +50,8 @@ export const builtInTypeNames = [
   'ContentNode',
   'PublishingStatus',
   'ContentList',
+  'DeletedList',
+  'DeletedDocument',
   'Tag',
   'Block',
   'Blocks',

@@ -1,4 +1,5 @@
 import type {
+  DeletedList,
   DeliveredAsset,
   DeliveredDocument,
   DeliveredMenu,
@@ -50,6 +51,8 @@ export interface ContentsArgs {
   offset?: number | null;
   order?: string | null;
   filter?: RawFilter[] | null;
+  updatedSince?: string | null;
+  cursor?: string | null;
 }
 
 /** `carry`: the query asks the items for objects (selects-objects.ts), which their rows then bring. */
@@ -69,9 +72,31 @@ export async function contents(ctx: GraphqlContext, args: ContentsArgs, carry = 
     ...(carry ? { carry } : {}),
     ...(args.order != null ? { order: args.order } : {}),
     ...(args.filter?.length ? { filter: args.filter } : {}),
+    ...(args.updatedSince != null ? { updatedSince: args.updatedSince } : {}),
+    ...(args.cursor != null ? { cursor: args.cursor } : {}),
   });
   ctx.reads.remember(result.items);
   return result;
+}
+
+/** REST's `GET /v1/content/deleted`: documents no longer delivered in the locale since `since`. */
+export function deleted(
+  ctx: GraphqlContext,
+  args: {
+    since: string;
+    type?: string | null;
+    locale?: string | null;
+    limit?: number | null;
+    cursor?: string | null;
+  },
+): Promise<DeletedList> {
+  const read = ctx.reads.context(localeArg(ctx.space, args.locale));
+  return ctx.reader.deleted(read, {
+    since: args.since,
+    limit: limitArg(args.limit),
+    ...(args.type != null ? { type: args.type } : {}),
+    ...(args.cursor != null ? { cursor: args.cursor } : {}),
+  });
 }
 
 export async function menu(ctx: GraphqlContext, args: { name: string; locale?: string | null }) {

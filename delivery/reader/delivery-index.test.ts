@@ -171,9 +171,15 @@ describe.each(testDatabases())('the delivery index on $kind', ({ open }) => {
     for (const locale of locales) {
       const at = `${step} (${locale})`;
       const list = (extra: Partial<ListSelection>, label: string) =>
-        same(`${at}: list ${label}`, (route) =>
-          selectList(db, { spaceId: space, locale, types, limit: 100, offset: 0, ...extra }, route),
-        );
+        same(`${at}: list ${label}`, async (route) => {
+          // A cursor's tree key is bytes on the index and numbers on the walk: the same rows, spelled apart.
+          const { last, ...page } = await selectList(
+            db,
+            { spaceId: space, locale, types, limit: 100, offset: 0, ...extra },
+            route,
+          );
+          return { ...page, lastId: last?.[last.length - 1] ?? null };
+        });
       const everything = await list({}, 'of everything');
       // Pages of three across the whole list, and one past its end.
       for (let offset = 0; offset <= everything.total; offset += 3) {

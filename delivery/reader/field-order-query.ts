@@ -28,9 +28,29 @@ export function indexedFieldOrder(sel: ListSelection): FieldTerm | undefined {
   return term as FieldTerm;
 }
 
+/** The value a cursor's row had, as its column holds it (booleans as 0 and 1), for the index's comparison. */
+function cursorValue(term: FieldTerm, col: 'num' | 'at' | 'txt', param: string): string {
+  if (term.subject.kind === 'boolean') return `(case when ${param}::boolean then 1 else 0 end)::numeric`;
+  return `${param}::${col === 'num' ? 'numeric' : col === 'at' ? 'timestamptz' : 'text'}`;
+}
+
+/** The cursor key of a row as `orderKey` writes it (list-order-sql.ts): the value, then the id. */
+function keyOf(term: FieldTerm, col: 'num' | 'at' | 'txt', value: string): string {
+  const text =
+    term.subject.kind === 'boolean'
+      ? `(${value} = 1)::text`
+      : col === 'at'
+        ? `to_json(${value}) #>> '{}'`
+        : `(${value})::text`;
+  return `json_build_array(${text}, x.document_id::text)`;
+}
+
 /**
- * The `delivered` rows of the page (`doc_id, locale, slugs, ancestors`, in order): `joins` and `where` are the
- * list's own (its range, narrowing and filters on `x`), applied in both branches.
+ * The `delivered` rows of the page (`doc_id, locale, slugs, ancestors, cursor_key`, in order, one more than the
+ * page; the caller numbers them with the `limit` parameter it gets back): `joins` and `where` are the list's own (its
+ * range, narrowing and filters on `x`), applied in both branches. After a cursor on a row with the value, the
+ * first branch starts past it and the second is whole; on a row without it, the first is empty and the second
+ * starts past its id.
  */
 export function fieldOrderedPage(
   p: Params,
@@ -38,46 +58,59 @@ export function fieldOrderedPage(
   term: FieldTerm,
   joins: string,
   where: readonly string[],
-): string {
+): { ctes: string; limit: string } {
   const col = columnOf[term.subject.kind]!;
   const dir = term.descending ? 'desc' : 'asc';
+  const past = term.descending ? '<' : '>';
   const field = p.add(term.subject.field);
   const space = p.add(sel.spaceId);
   const type = p.add(sel.types[0]);
   const valueLocale = term.subject.localized
     ? p.add(sel.locale)
     : `(select s.default_locale from spaces s where s.id = ${space})`;
-  const reach = `${p.add(sel.limit)}::int + ${p.add(sel.offset)}::int`;
+  const limit = p.add(sel.limit);
+  const reach = `${limit}::int + 1 + ${p.add(sel.offset)}::int`;
   const conditions = [...where, `x.type = ${type}`].join(' and ');
   const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
+  const cursorValueOf = sel.after?.values[0];
+  const afterId = sel.after ? `${p.add(sel.after.id)}::uuid` : '';
+  const valuedAfter = !sel.after
+    ? ''
+    : cursorValueOf === null || cursorValueOf === undefined
+      ? ' and false'
+      : ` and (f.${col}, f.document_id) ${past} (${cursorValue(term, col, p.add(cursorValueOf))}, ${afterId})`;
+  const unvaluedAfter =
+    sel.after && (cursorValueOf === null || cursorValueOf === undefined)
+      ? ` and x.document_id ${past} ${afterId}`
+      : '';
   // The second branch runs only when the first ends before the page does (a one-time filter): otherwise its
   // anti-join would walk every document that has the value to find none without.
-  return `valued as materialized (
-      select ${columns}, f.${col} as v
+  const ctes = `valued as materialized (
+      select ${columns}, f.${col} as v, ${keyOf(term, col, `f.${col}`)} as cursor_key
       from delivered_field_values f
       join delivered_documents x on x.document_id = f.document_id and x.locale = ${p.add(sel.locale)}
       ${joins}
       where f.space_id = ${space} and f.locale = ${valueLocale} and f.type = ${type} and f.field = ${field}
-        and f.${col} is not null and ${conditions}
+        and f.${col} is not null and ${conditions}${valuedAfter}
       order by f.${col} ${dir}, f.document_id ${dir} limit ${reach}
     ),
     unvalued as (
-      select ${columns}
+      select ${columns}, json_build_array(null, x.document_id::text) as cursor_key
       from delivered_documents x ${joins}
-      where (select count(*) from valued) < ${reach} and ${conditions} and not exists (
+      where (select count(*) from valued) < ${reach} and ${conditions}${unvaluedAfter} and not exists (
         select 1 from delivered_field_values f
         where f.document_id = x.document_id and f.space_id = ${space} and f.locale = ${valueLocale}
           and f.type = ${type} and f.field = ${field} and f.${col} is not null)
       order by x.document_id ${dir} limit ${reach}
     ),
     delivered as (
-      select u.doc_id, u.locale, u.slugs, u.ancestors from (
-        select doc_id, locale, slugs, ancestors, 0 as part, v from valued
+      select u.doc_id, u.locale, u.slugs, u.ancestors, u.cursor_key from (
+        select doc_id, locale, slugs, ancestors, cursor_key, 0 as part, v from valued
         union all
-        select doc_id, locale, slugs, ancestors, 1 as part, null from unvalued
+        select doc_id, locale, slugs, ancestors, cursor_key, 1 as part, null from unvalued
       ) u
       order by u.part, u.v ${dir}, u.doc_id ${dir}
-      limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}
-    ),
-    numbered as (select c.*, row_number() over () as ord from delivered c)`;
+      limit ${limit}::int + 1 offset ${p.add(sel.offset)}
+    )`;
+  return { ctes, limit };
 }

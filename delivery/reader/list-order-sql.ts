@@ -13,8 +13,9 @@ export interface OrderColumns {
   title: string;
   publishedAt: string;
   updatedAt: string;
-  /** The tree order key. */
+  /** The tree order key: `bytea` on the delivery index, `numeric[]` on the walk of previews (`positionType`). */
   position: string;
+  positionType?: 'bytea' | 'numeric[]';
   /** The fields of the version in the requested locale (`v`), and of the default locale's (`sv`). */
   fields: string;
   shared: string;
@@ -84,25 +85,27 @@ const sqlType: Record<ValueKind, string> = {
 
 const comparison = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
+/** The value an order term compares (titles as the index holds them, migration 0016). */
+function orderValue(cols: OrderColumns, subject: Subject): string {
+  if ('relevance' in subject) {
+    if (!cols.rank) throw new Error('an order by relevance needs the rank');
+    return cols.rank;
+  }
+  if ('column' in subject)
+    return subject.column === 'title' ? `left(${cols.title}, 300)` : valueSql(cols, subject, 'text');
+  return valueSql(cols, subject, 'field' in subject ? subject.kind : 'text');
+}
+
 /** `order by` terms, then the id in the last term's direction: a total order, as the order indexes hold it. */
 export function orderBy(cols: OrderColumns, terms: readonly OrderTerm[]): string {
   const parts = terms.map(({ subject, descending }) => {
-    if ('relevance' in subject) {
-      if (!cols.rank) throw new Error('an order by relevance needs the rank');
-      return `${cols.rank} desc`;
-    }
-    if ('column' in subject) {
-      // Titles as the index holds them (migration 0016).
-      const value = subject.column === 'title' ? `left(${cols.title}, 300)` : valueSql(cols, subject, 'text');
-      return `${value}${descending ? ' desc' : ''}`;
-    }
-    const kind = 'field' in subject ? subject.kind : 'text';
+    const value = orderValue(cols, subject);
+    if ('column' in subject) return `${value}${descending ? ' desc' : ''}`;
     // A document without the value comes last either way.
-    return `${valueSql(cols, subject, kind)} ${descending ? 'desc' : 'asc'} nulls last`;
+    return `${value} ${descending ? 'desc' : 'asc'} nulls last`;
   });
   const last = terms[terms.length - 1];
-  const down = last && (last.descending || 'relevance' in last.subject);
-  return [...parts, `${cols.doc}${down ? ' desc' : ''}`].join(', ');
+  return [...parts, `${cols.doc}${last?.descending ? ' desc' : ''}`].join(', ');
 }
 
 function tagCondition(cols: OrderColumns, p: ParamSink, term: FilterTerm): string {
@@ -151,4 +154,80 @@ export function filterConditions(cols: OrderColumns, p: ParamSink, terms: readon
         return `${value} ${comparison[op]} ${p.add(values[0])}::${type}`;
     }
   });
+}
+
+/** The SQL type of an order term's value: what a cursor's value of it is cast to (list-cursor.ts checks it). */
+export function orderType(subject: Subject, positionType: OrderColumns['positionType'] = 'bytea'): string {
+  // ts_rank's float4 prints the shortest text that reads back as the same value (PostgreSQL 12 and later).
+  if ('relevance' in subject) return 'real';
+  if ('column' in subject) {
+    if (subject.column === 'position') return positionType;
+    return subject.column === 'title' ? 'text' : 'timestamptz';
+  }
+  return sqlType['field' in subject ? subject.kind : 'text'];
+}
+
+/**
+ * The values of a row's order terms and its id, as a JSON array of text (null for a missing value): what a cursor
+ * keeps of the last row of a page. Times to the microsecond in ISO form, whatever the session's date style.
+ */
+export function orderKey(cols: OrderColumns, terms: readonly OrderTerm[]): string {
+  const values = terms.map(({ subject }) => {
+    const value = orderValue(cols, subject);
+    return orderType(subject, cols.positionType) === 'timestamptz'
+      ? `to_json(${value}) #>> '{}'`
+      : `(${value})::text`;
+  });
+  return `json_build_array(${[...values, `${cols.doc}::text`].join(', ')})`;
+}
+
+/**
+ * The rows after a cursor's row in the order `terms` (then the id in the last term's direction), as `orderBy`
+ * sorts them (docs/delivery-api.md, "Sync"): a keyset, so that rows published, unpublished or moved before the
+ * cursor never shift a later page. `values` are the row's, as `orderKey` wrote them. Terms of one direction on
+ * values that are never null (title, updatedAt, position) compare as one row, a range of their index; others as
+ * the expanded form, where a missing value sorts last (first for a column descending, as `orderBy` leaves it).
+ */
+export function afterCursor(
+  cols: OrderColumns,
+  p: ParamSink,
+  terms: readonly OrderTerm[],
+  values: ReadonlyArray<string | null>,
+  id: string,
+): string {
+  const descending = terms[terms.length - 1]?.descending ?? false;
+  const keys = terms.map((t, i) => ({
+    sql: orderValue(cols, t.subject),
+    value: values[i] ?? null,
+    type: orderType(t.subject, cols.positionType),
+    descending: t.descending,
+    nullable: !('column' in t.subject) || t.subject.column === 'publishedAt',
+    // `orderBy` puts a missing value first only for a column descending (PostgreSQL's default).
+    nullsFirst: 'column' in t.subject && t.descending,
+  }));
+  const idParam = `${p.add(id)}::uuid`;
+  // Bytes and arrays go as text, read by their type's input (PGlite would want them as objects).
+  const cast = (value: string | null, type: string) =>
+    `${p.add(value)}${type === 'bytea' || type.endsWith('[]') ? '::text' : ''}::${type}`;
+  if (keys.every((k) => !k.nullable && k.descending === descending)) {
+    const row = keys.map((k) => cast(k.value, k.type));
+    return `(${[...keys.map((k) => k.sql), cols.doc].join(', ')}) ${descending ? '<' : '>'} (${[...row, idParam].join(', ')})`;
+  }
+  const params = keys.map((k) => (k.value === null ? null : cast(k.value, k.type)));
+  const equal = (i: number) =>
+    params[i] === null ? `${keys[i]!.sql} is null` : `${keys[i]!.sql} = ${params[i]}`;
+  const after = (i: number): string | undefined => {
+    const k = keys[i]!;
+    const v = params[i];
+    if (v === null) return k.nullsFirst ? `${k.sql} is not null` : undefined;
+    const beyond = `${k.sql} ${k.descending ? '<' : '>'} ${v}`;
+    return k.nullable && !k.nullsFirst ? `(${beyond} or ${k.sql} is null)` : beyond;
+  };
+  const alternatives: string[] = [];
+  for (let i = 0; i <= keys.length; i++) {
+    const last = i === keys.length ? `${cols.doc} ${descending ? '<' : '>'} ${idParam}` : after(i);
+    if (last === undefined) continue;
+    alternatives.push([...keys.slice(0, i).map((_, j) => equal(j)), last].join(' and '));
+  }
+  return `(${alternatives.map((a) => `(${a})`).join(' or ')})`;
 }

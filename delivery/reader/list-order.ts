@@ -1,5 +1,6 @@
 import { AppError } from '../../core/errors/app-error.ts';
 import { type FieldDef, isPublic, type TypeDef } from '../../core/space-format/field-defs.ts';
+import { realDate } from './list-cursor.ts';
 
 /**
  * `order` and `filter` of a content list (docs/delivery-api.md, "Order and filter"), checked against the content
@@ -172,19 +173,29 @@ export function parseOrder(
       : key === 'relevance'
         ? { relevance: true }
         : { column: key as 'publishedAt' | 'updatedAt' | 'title' | 'position' };
-    return { subject, descending };
+    // The best match first: the rank descending.
+    return { subject, descending: descending || key === 'relevance' };
   });
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * An ISO 8601 date or timestamp (`filter[updatedAt][gte]`, `updatedSince`, `since`), else 422: a day its month
+ * does not have (2026-02-30) too, which PostgreSQL would refuse with an error.
+ */
+export function timeValue(raw: string, path: string): string {
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw);
+  if (!isoDate.test(raw) || Number.isNaN(Date.parse(raw)) || !ymd || !realDate(+ymd[1]!, +ymd[2]!, +ymd[3]!))
+    throw badValue(path, raw, 'an ISO 8601 date or timestamp');
+  return raw;
+}
+
 function parseValue(kind: ValueKind, raw: string, path: string): string | number | boolean {
   switch (kind) {
     case 'time':
-      if (!isoDate.test(raw) || Number.isNaN(Date.parse(raw)))
-        throw badValue(path, raw, 'an ISO 8601 date or timestamp');
-      return raw;
+      return timeValue(raw, path);
     case 'number': {
       const n = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(n)) throw badValue(path, raw, 'a number');

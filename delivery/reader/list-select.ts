@@ -12,8 +12,16 @@ import {
   useIndex,
 } from './document-query.ts';
 import { fieldsByVersion, versionKey } from './fields-by-version.ts';
+import type { Cursor } from './list-cursor.ts';
 import type { FilterTerm, OrderTerm } from './list-order.ts';
-import { indexRange, narrowing, orderedChainList, orderedIndexList } from './ordered-list-query.ts';
+import { orderKey } from './list-order-sql.ts';
+import {
+  indexRange,
+  narrowing,
+  orderedChainList,
+  orderedIndexList,
+  treeOrder,
+} from './ordered-list-query.ts';
 import type { DocumentRow } from './rows.ts';
 import { searchTsquery } from './search-query.ts';
 import { Params } from './sql-params.ts';
@@ -49,19 +57,53 @@ export interface ListSelection {
   /** `order` (none: tree order) and `filter` (list-order.ts), checked against the content model. */
   order?: OrderTerm[];
   filters?: FilterTerm[];
+  /** `updatedSince` (an ISO time, checked): updated, or delivered again, since then. */
+  changedSince?: string;
+  /** The page after this row of the same list (list-cursor.ts); `offset` is then 0. */
+  after?: Cursor;
 }
 
-/** Whether a list is ordered or filtered otherwise than the plain list in tree order. */
-const ordered = (sel: ListSelection) => (sel.order?.length ?? 0) > 0 || (sel.filters?.length ?? 0) > 0;
+/** Whether a list is read otherwise than the plain list in tree order (ordered, filtered, synced, after a cursor). */
+const ordered = (sel: ListSelection) =>
+  (sel.order?.length ?? 0) > 0 ||
+  (sel.filters?.length ?? 0) > 0 ||
+  sel.changedSince !== undefined ||
+  sel.after !== undefined;
 
-export type ListPage = { rows: DocumentRow[]; total: number };
+/**
+ * A page, the number of all matches, whether a page follows (`more`), and the order values and id of the page's
+ * last row (`last`, what its cursor keeps).
+ */
+export type ListPage = {
+  rows: DocumentRow[];
+  total: number;
+  more: boolean;
+  last: Array<string | null> | null;
+};
 
-export async function runList(db: Queryable, sql: string, p: Params): Promise<ListPage | undefined> {
-  const res = await db.query<RawDocument & { total: number; sort_key: unknown }>(sql, p.values);
+type RawListRow = RawDocument & { total: number; more?: boolean; cursor_key?: Array<string | null> };
+
+export async function runList(
+  db: Queryable,
+  sql: string,
+  p: Params,
+  offset: number,
+): Promise<ListPage | undefined> {
+  const res = await db.query<RawListRow>(sql, p.values);
   const total = res.rows[0]?.total ?? 0;
   const raw = res.rows.filter((r) => r.id !== null);
   if (!(await fillFields(db, raw))) return undefined;
-  return { rows: raw.map(toRow), total };
+  // An ordered list read one row more than it shows; a plain one knows from its exact total.
+  const more = res.rows[0]?.more ?? offset + raw.length < total;
+  return { rows: raw.map(toRow), total, more, last: raw[raw.length - 1]?.cursor_key ?? null };
+}
+
+/** The tree order key of a plain list's row `c` (tree order reads nothing else), for its cursor. */
+function treeKey(positionType: 'bytea' | 'numeric[]'): string {
+  const none = 'null';
+  const cols = { doc: 'c.doc_id', position: 'c.sort_key', positionType, fields: none, shared: none };
+  const key = orderKey({ ...cols, title: none, publishedAt: none, updatedAt: none }, treeOrder);
+  return ` c.sort_key, ${key} as cursor_key,`;
 }
 
 /**
@@ -153,7 +195,7 @@ function listByIndexOnce(
   fieldsByVersion: boolean,
 ): Promise<ListPage | undefined> {
   const p = new Params();
-  if (ordered(sel)) return runList(db, orderedIndexList(p, sel, fieldsByVersion), p);
+  if (ordered(sel)) return runList(db, orderedIndexList(p, sel, fieldsByVersion), p, sel.offset);
   const written = firstPageText(sel);
   const where = indexRange(p, sel, written?.types);
   const counted = !sel.under && !sel.tags?.length && !sel.search;
@@ -178,10 +220,10 @@ function listByIndexOnce(
     key,
     () => `${written ? '' : CUSTOM_PLAN}with ${indexed(where, page)}
     select n.total, page.* from (${total ?? `select count(*)::int as total from delivered_documents x where ${where.join(' and ')}`}) n
-    left join lateral (${fullSelect(undefined, ' c.sort_key,', sel.carry ? { targets: true, refs: true } : { fieldsByVersion })}) page on true
+    left join lateral (${fullSelect(undefined, treeKey('bytea'), sel.carry ? { targets: true, refs: true } : { fieldsByVersion })}) page on true
     order by page.sort_key, page.id`,
   );
-  return runList(db, sql, p);
+  return runList(db, sql, p, sel.offset);
 }
 
 /** One page of a list and the number of all matches, in one statement (the count survives an empty page). */
@@ -201,12 +243,13 @@ export async function selectList(
   if (sel.search) where.push(`v.search @@ ${searchTsquery(p, sel.search)}`);
   const cte = chainCte(p, { spaceId: sel.spaceId, locale: sel.locale, drafts: sel.drafts, where });
   const under = sel.under ? ` and ${p.add(sel.under)}::uuid = any(ancestors)` : '';
-  if (ordered(sel)) return runList(db, orderedChainList(p, sel, cte, under), p) as Promise<ListPage>;
+  if (ordered(sel))
+    return runList(db, orderedChainList(p, sel, cte, under), p, sel.offset) as Promise<ListPage>;
   const sql = `${CUSTOM_PLAN}${cte},
     matched as (select * from chain where next_id is null${under}),
     delivered as (select * from matched order by sort_key, doc_id limit ${p.add(sel.limit)} offset ${p.add(sel.offset)})
     select n.total, page.* from (select count(*)::int as total from matched) n
-    left join lateral (${fullSelect(sel.drafts, ' c.sort_key,')}) page on true
+    left join lateral (${fullSelect(sel.drafts, treeKey('numeric[]'))}) page on true
     order by page.sort_key, page.id`;
-  return runList(db, sql, p) as Promise<ListPage>;
+  return runList(db, sql, p, sel.offset) as Promise<ListPage>;
 }

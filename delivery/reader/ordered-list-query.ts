@@ -1,10 +1,13 @@
 import { CUSTOM_PLAN } from '../../core/db/custom-plan.ts';
 import { fullSelect, versionJoin } from './document-query.ts';
 import { fieldOrderedPage, indexedFieldOrder } from './field-order-query.ts';
+import type { OrderTerm } from './list-order.ts';
 import {
+  afterCursor,
   filterConditions,
   type OrderColumns,
   orderBy,
+  orderKey,
   ranks,
   readsFields,
   readsSharedFields,
@@ -18,9 +21,9 @@ import type { Params } from './sql-params.ts';
  * `position` are columns with an index each (migration 0016: `(space_id, locale, <key>, document_id)`), so the
  * first page of a list in one of those orders is the first entries of an index range, whatever the list's size;
  * filters on them narrow the same range. An order by one field is a range of the field values' index
- * (field-order-query.ts); a filter on a field, or a field among several order terms, reads each candidate's
- * version (a top-N sort over the rows of the list's type and filters); docs/performance.md has the plans and
- * their costs.
+ * (field-order-query.ts); a filter on a field, a field among several order terms, and `relevance` read each
+ * candidate's version (a top-N sort over the rows of the list's type and filters); docs/performance.md has the
+ * plans and their costs.
  * Every statement is planned for its values (`CUSTOM_PLAN`): whether a range or a sort is cheaper depends on how
  * many rows the type and the filters leave.
  */
@@ -73,24 +76,65 @@ export function narrowing(p: Params, sel: ListSelection): string[] {
 }
 
 const terms = (sel: ListSelection) => [...(sel.filters ?? []), ...(sel.order ?? [])];
-const treeOrder = [{ subject: { column: 'position' as const }, descending: false }];
+export const treeOrder: OrderTerm[] = [{ subject: { column: 'position' }, descending: false }];
+/** The order a list's pages follow: its `order`, else tree order. */
+export const orderOf = (sel: ListSelection): OrderTerm[] => (sel.order?.length ? sel.order : treeOrder);
 
 /**
- * The page, numbered in its order (`ord`), with the total: the rows are then read as a plain list's are, and the
- * answer keeps the page's order.
+ * `updatedSince` (docs/delivery-api.md, "Sync"): updated since the time, or on the delivery index, delivered again
+ * since then (its parent published again: its own updatedAt is older; migration 0018's journal), both one
+ * condition: the journal's rows are read once, not per row.
  */
-function paged(p: Params, sel: ListSelection, columns: string, from: string, where: string[], order: string) {
-  return `delivered as (
-      select ${columns} from ${from}
-      where ${where.join(' and ')}
-      order by ${order} limit ${p.add(sel.limit)} offset ${p.add(sel.offset)}
-    ),
-    numbered as (select c.*, row_number() over () as ord from delivered c)`;
+function changedSince(cols: OrderColumns, p: Params, sel: ListSelection, journal: boolean): string[] {
+  if (sel.changedSince === undefined) return [];
+  const since = p.add(sel.changedSince);
+  const updated = `${cols.updatedAt} >= ${since}::timestamptz`;
+  if (!journal) return [updated];
+  return [
+    `(${updated} or ${cols.doc} = any(array(select j.document_id from delivery_journal j
+      where j.space_id = ${p.add(sel.spaceId)} and j.locale = ${p.add(sel.locale)} and j.delivered
+        and j.changed_at >= ${since}::timestamptz)))`,
+  ];
 }
+
+/**
+ * The page, numbered in its order (`ord`) and carrying its order values (`cursor_key`), with the total: the rows
+ * are then read as a plain list's are, and the answer keeps the page's order. One row more than the page is read
+ * (and not shown): whether there is a next page (`more`). After a cursor, the page starts past its row.
+ */
+function paged(
+  p: Params,
+  sel: ListSelection,
+  cols: OrderColumns,
+  [columns, from]: [string, string],
+  where: string[],
+) {
+  const order = orderOf(sel);
+  const after = sel.after ? [afterCursor(cols, p, order, sel.after.values, sel.after.id)] : [];
+  const limit = p.add(sel.limit);
+  return `delivered as (
+      select ${columns}, ${orderKey(cols, order)} as cursor_key from ${from}
+      where ${[...where, ...after].join(' and ')}
+      order by ${orderBy(cols, order)} limit ${limit}::int + 1 offset ${p.add(sel.offset)}
+    ),
+    ${numberedPage(limit)}`;
+}
+
+/** `delivered` (up to one row more than the page) numbered in its order, and the rows `shown`. */
+const numberedPage = (
+  limit: string,
+) => `numbered as (select c.*, row_number() over () as ord from delivered c),
+    shown as (select * from numbered where ord <= ${limit}::int)`;
+
+/** The page's rows as a plain list reads them, with the total, whether there are more, and the cursor key. */
+const pageSelect = (total: string, select: string) =>
+  `select n.total, (select count(*) from numbered) > (select count(*) from shown) as more, page.* from (${total}) n
+    left join lateral (${select}) page on true
+    order by page.ord`;
 
 /** An ordered or filtered list read from the delivery index. */
 export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion: boolean): string {
-  const ranked = ranks(sel.order ?? []) && sel.search !== undefined;
+  const ranked = ranks(sel.order ?? []) && Boolean(sel.search);
   const cols: OrderColumns = {
     doc: 'x.document_id',
     title: 'x.title',
@@ -103,7 +147,7 @@ export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion:
   };
   const byField = indexedFieldOrder(sel);
   // The field values' index gives the order's values; only filters may still read the versions' fields.
-  const all = byField ? (sel.filters ?? []) : terms(sel);
+  const all = byField ? (sel.filters ?? []) : [...terms(sel), ...orderOf(sel)];
   const joins = [
     readsFields(all) ? VERSION_FIELDS : '',
     readsSharedFields(all) ? SHARED_FIELDS('x.document_id', 'x.space_id') : '',
@@ -112,22 +156,29 @@ export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion:
   const range = indexRange(p, sel);
   // Ordered but not filtered: the exact total is a sum of the index's counters, as for a plain list (a count of
   // 100k rows took 16 ms of a 17 ms list).
-  const counted = !sel.under && !sel.tags?.length && !sel.search && !sel.filters?.length;
+  const counted =
+    !sel.under && !sel.tags?.length && !sel.search && !sel.filters?.length && sel.changedSince === undefined;
   const total = counted
     ? `select coalesce(sum(x.n), 0)::int as total from delivered_counts x where ${range.join(' and ')}`
     : undefined;
-  const where = [...range, ...narrowing(p, sel), ...filterConditions(cols, p, sel.filters ?? [])];
+  const where = [
+    ...range,
+    ...narrowing(p, sel),
+    ...filterConditions(cols, p, sel.filters ?? []),
+    ...changedSince(cols, p, sel, true),
+  ];
   const rows = `delivered_documents x ${joins}`;
-  const order = orderBy(cols, sel.order?.length ? sel.order : treeOrder);
   const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
   const carry = sel.carry ? { targets: true, refs: true } : { fieldsByVersion };
-  const page = byField
-    ? fieldOrderedPage(p, sel, byField, joins, where)
-    : paged(p, sel, columns, rows, where, order);
+  const byIndex = byField && fieldOrderedPage(p, sel, byField, joins, where);
+  const page = byIndex
+    ? `${byIndex.ctes},\n    ${numberedPage(byIndex.limit)}`
+    : paged(p, sel, cols, [columns, rows], where);
   return `${CUSTOM_PLAN}with ${page}
-    select n.total, page.* from (${total ?? `select count(*)::int as total from ${rows} where ${where.join(' and ')}`}) n
-    left join lateral (${fullSelect(undefined, ' c.ord,', carry, 'numbered')}) page on true
-    order by page.ord`;
+    ${pageSelect(
+      total ?? `select count(*)::int as total from ${rows} where ${where.join(' and ')}`,
+      fullSelect(undefined, ' c.ord, c.cursor_key,', carry, 'shown'),
+    )}`;
 }
 
 /** An ordered or filtered list read by the walk of the tree (`cte`, previews): as orderedIndexList, by the versions. */
@@ -138,19 +189,25 @@ export function orderedChainList(p: Params, sel: ListSelection, cte: string, und
     publishedAt: 'v.published_at',
     updatedAt: 'v.updated_at',
     position: 'c.sort_key',
+    positionType: 'numeric[]',
     fields: 'v.fields',
     shared: 'sv.fields',
-    ...(ranks(sel.order ?? []) && sel.search !== undefined
+    ...(ranks(sel.order ?? []) && sel.search
       ? { rank: `ts_rank(v.search, ${searchTsquery(p, sel.search)}, 1)` }
       : {}),
   };
-  const where = [`c.next_id is null${under}`, ...filterConditions(cols, p, sel.filters ?? [])];
+  const where = [
+    `c.next_id is null${under}`,
+    ...filterConditions(cols, p, sel.filters ?? []),
+    ...changedSince(cols, p, sel, false),
+  ];
   const rows = `chain c join documents d on d.id = c.doc_id
       ${versionJoin('v', 'd', (col) => `${col} = c.locale`, sel.drafts)}
-      ${readsSharedFields(terms(sel)) ? SHARED_FIELDS('d.id', 'd.space_id') : ''}`;
-  const order = orderBy(cols, sel.order?.length ? sel.order : treeOrder);
-  return `${CUSTOM_PLAN}${cte}, ${paged(p, sel, 'c.doc_id, c.locale, c.slugs, c.ancestors', rows, where, order)}
-    select n.total, page.* from (select count(*)::int as total from ${rows} where ${where.join(' and ')}) n
-    left join lateral (${fullSelect(sel.drafts, ' c.ord,', {}, 'numbered')}) page on true
-    order by page.ord`;
+      ${readsSharedFields([...terms(sel), ...orderOf(sel)]) ? SHARED_FIELDS('d.id', 'd.space_id') : ''}`;
+  const columns = 'c.doc_id, c.locale, c.slugs, c.ancestors';
+  return `${CUSTOM_PLAN}${cte}, ${paged(p, sel, cols, [columns, rows], where)}
+    ${pageSelect(
+      `select count(*)::int as total from ${rows} where ${where.join(' and ')}`,
+      fullSelect(sel.drafts, ' c.ord, c.cursor_key,', {}, 'shown'),
+    )}`;
 }

@@ -18,7 +18,8 @@ import {
   tagDocuments,
 } from './deliver-documents.ts';
 import { type DocumentSelection, selectDocuments } from './document-query.ts';
-import { parseFilters, parseOrder } from './list-order.ts';
+import { parseFilters } from './list-order.ts';
+import { listPaging, selectDeleted } from './list-paging.ts';
 import { checkListQuery } from './list-query.ts';
 import { selectList } from './list-select.ts';
 import { selectMenu, selectRedirects } from './menu-query.ts';
@@ -179,9 +180,10 @@ export function createReader(options: ReaderOptions): Reader {
       }
       // Checked against the model after `type`: a field is its type's, and the allowed names are named.
       const typeDef = query.type !== undefined ? model.contentTypes.get(query.type) : undefined;
-      const order = parseOrder(query.order, typeDef, Boolean(query.search?.trim()));
       const filters = parseFilters(query.filter ?? [], typeDef);
-      const { rows, total } = await selectList(db, {
+      const paging = listPaging(ctx, { ...query, offset }, typeDef, filters);
+      const { order } = paging;
+      const page = await selectList(db, {
         spaceId: ctx.spaceId,
         locale: ctx.locale,
         drafts: ctx.drafts,
@@ -195,8 +197,16 @@ export function createReader(options: ReaderOptions): Reader {
         ...(query.carry ? { carry: true } : {}),
         ...(order.length ? { order } : {}),
         ...(filters.length ? { filters } : {}),
+        ...paging.selection,
       });
-      return { items: await many(ctx, model, rows, query.expand), total, limit, offset };
+      const items = await many(ctx, model, page.rows, query.expand);
+      return { items, total: page.total, limit, offset, cursor: paging.next(page) };
+    },
+
+    async deleted(ctx, query) {
+      checkListQuery({ limit: query.limit, offset: 0 });
+      nothing(ctx);
+      return selectDeleted(db, ctx, query);
     },
 
     async children(ctx, parentIds) {

@@ -124,6 +124,10 @@ export interface ListQuery {
   order?: string;
   /** `filter[field][op]=value` (list-order.ts `filterFields`). */
   filter?: RawFilter[];
+  /** ISO 8601: documents updated (or delivered again) since then; without `order`, the order is `updatedAt`. */
+  updatedSince?: string;
+  /** The `cursor` of the page before (list-cursor.ts); not with an `offset`. */
+  cursor?: string;
 }
 
 export interface ListResult {
@@ -131,6 +135,28 @@ export interface ListResult {
   total: number;
   limit: number;
   offset: number;
+  /** The next page's cursor; null on the last page. */
+  cursor: string | null;
+}
+
+/** `GET /v1/content/deleted`: documents no longer delivered in the locale since a time (deleted-query.ts). */
+export interface DeletedQuery {
+  since: string;
+  type?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface DeletedDocument {
+  id: string;
+  type: string;
+  locale: string;
+  deletedAt: string;
+}
+
+export interface DeletedList {
+  items: DeletedDocument[];
+  cursor: string | null;
 }
 
 /** Where a document is published: its permalink per locale (for hreflang, locale switches, canonical). */
@@ -188,6 +214,11 @@ export interface Reader {
     from?: readonly DeliveredDocument[],
   ): Promise<Map<string, DeliveredDocument>>;
   list(ctx: ReadContext, query: ListQuery): Promise<ListResult>;
+  /**
+   * Documents no longer delivered in the locale since `query.since` (docs/delivery-api.md, "Sync"), tagged as
+   * lists are (any publish or unpublish purges it).
+   */
+  deleted(ctx: ReadContext, query: DeletedQuery): Promise<DeletedList>;
   /** Direct children in tree order, for navigation and GraphQL `children`. */
   children(ctx: ReadContext, parentIds: string[]): Promise<Map<string, DeliveredDocument[]>>;
   /**

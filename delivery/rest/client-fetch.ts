@@ -7,6 +7,7 @@ export const clientNames = [
   'ClientOptions',
   'VersoError',
   'ListParams',
+  'DeletedParams',
   'ReadParams',
   'RelationField',
   'Expanded',
@@ -15,6 +16,7 @@ export const clientNames = [
 interface Parameter {
   name?: string;
   in?: string;
+  required?: boolean;
   description?: string;
   schema?: JsonSchema;
 }
@@ -23,17 +25,18 @@ interface Parameter {
 const steering = new Set(['type', 'expand']);
 
 /**
- * The query parameters of `GET /v1/content` as the fields of `ListParams`, from openapi.json, so that a
- * parameter the API gains reaches the client with the next `verso types`.
+ * The query parameters of `GET /v1/content` as the fields of `ListParams` (and of `GET /v1/content/deleted` as
+ * `DeletedParams`), from openapi.json, so that a parameter the API gains reaches the client with the next
+ * `verso types`.
  */
-function listParams(parameters: Parameter[]): string {
+function paramsInterface(name: string, parameters: Parameter[], skip: ReadonlySet<string>): string {
   const lines = parameters
-    .filter((p) => p.in === 'query' && p.name && !steering.has(p.name))
+    .filter((p) => p.in === 'query' && p.name && !skip.has(p.name))
     .map((p) => {
       const comment = p.description ? `  /** ${p.description.replace(/\*\//g, '* /')} */\n` : '';
-      return `${comment}  ${propertyName(p.name!)}?: ${schemaToTs(p.schema, '  ')};`;
+      return `${comment}  ${propertyName(p.name!)}${p.required ? '' : '?'}: ${schemaToTs(p.schema, '  ')};`;
     });
-  return `export interface ListParams {\n${lines.join('\n')}\n}`;
+  return `export interface ${name} {\n${lines.join('\n')}\n}`;
 }
 
 /**
@@ -42,7 +45,7 @@ function listParams(parameters: Parameter[]): string {
  * nested ones, in blocks and repeaters, stay `string | …` unions). It uses the global `fetch` (Node 18+,
  * browsers, edge runtimes) or the one given.
  */
-export function clientSource(parameters: Parameter[]): string {
+export function clientSource(parameters: Parameter[], deletedParameters: Parameter[] = []): string {
   return `
 // A typed fetch client of this API.
 
@@ -63,7 +66,9 @@ export type Expanded<D, E extends string> = [E] extends [never]
     ? Omit<D, 'fields'> & { fields: { [K in keyof F]: K extends E ? Inline<F[K]> : F[K] } }
     : D;
 
-${listParams(parameters)}
+${paramsInterface('ListParams', parameters, steering)}
+
+${paramsInterface('DeletedParams', deletedParameters, new Set())}
 
 export interface ReadParams<E extends string> {
   /** Language of the answer; default: the client's \`locale\`, else the space's default language. */
@@ -139,6 +144,13 @@ export function createClient(options: ClientOptions) {
     ): Promise<Expanded<D, E>> {
       const segments = path.split('/').filter(Boolean).map(encodeURIComponent).join('/');
       return get(segments ? \`/v1/permalink/\${segments}\` : '/v1/permalink', params);
+    },
+    /**
+     * \`GET /v1/content/deleted\`: documents no longer delivered since \`since\` (docs/delivery-api.md, "Sync"); follow
+     * \`cursor\` until it is null.
+     */
+    deleted(params: DeletedParams): Promise<DeletedList> {
+      return get('/v1/content/deleted', params);
     },
     /** \`GET /v1/menus/{name}\`. */
     menu(name: string, params: { locale?: string } = {}): Promise<Menu> {

@@ -17,7 +17,13 @@ export interface OpenApiLike {
     Record<
       string,
       {
-        parameters?: Array<{ name?: string; in?: string; description?: string; schema?: JsonSchema }>;
+        parameters?: Array<{
+          name?: string;
+          in?: string;
+          required?: boolean;
+          description?: string;
+          schema?: JsonSchema;
+        }>;
         responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
       }
     >
@@ -162,7 +168,10 @@ export function clientTypes(input: { openapi: OpenApiLike; model: ContentModel; 
     `export interface ContentDocuments {\n${model.contentTypes.map((t) => `  ${propertyName(t.name)}: ${docNames.get(t.name)};`).join('\n')}\n}`,
     '',
     restResponses(input.openapi),
-    clientSource(input.openapi.paths?.['/v1/content']?.get?.parameters ?? []),
+    clientSource(
+      input.openapi.paths?.['/v1/content']?.get?.parameters ?? [],
+      input.openapi.paths?.['/v1/content/deleted']?.get?.parameters ?? [],
+    ),
   );
   return out.join('\n');
 }

@@ -18,24 +18,34 @@ const refuse = (path: string, reason: string, value: string, allowed: readonly s
 
 /**
  * The filters of a list's query (`filter[title]=x` is `filter[title][eq]=x`), in a fixed order so that equal
- * requests share one cache entry; a parameter the list does not know is refused.
+ * requests share one cache entry; a parameter the list does not know is refused (any `filter[...]` too when the
+ * list has no filters: `filtered` false), and so are `cursor` and `offset` together.
  */
-export function listFilters(search: URLSearchParams, known: readonly string[]): RawFilter[] {
+export function listFilters(search: URLSearchParams, known: readonly string[], filtered = true): RawFilter[] {
   const filters: RawFilter[] = [];
+  if (search.has('cursor') && search.has('offset'))
+    throw refuse(
+      'cursor',
+      'with_offset',
+      search.get('offset') ?? '',
+      known.filter((n) => n !== 'offset'),
+      'A page is asked by `cursor` or by `offset`, not both.',
+    );
   for (const [name, value] of search) {
     if (known.includes(name)) continue;
-    const m = filterKey.exec(name);
+    const m = filtered ? filterKey.exec(name) : null;
     if (m) {
       filters.push({ field: m[1]!, op: m[2] || 'eq', value });
       continue;
     }
-    const allowed = [...known, 'filter[<field>][<op>]'];
+    const allowed = filtered ? [...known, 'filter[<field>][<op>]'] : [...known];
+    const badFilter = filtered && name.startsWith('filter');
     throw refuse(
       name,
-      name.startsWith('filter') ? 'bad_filter' : 'unknown_parameter',
+      badFilter ? 'bad_filter' : 'unknown_parameter',
       name,
       allowed,
-      name.startsWith('filter')
+      badFilter
         ? `"${name}" is not a filter: write filter[<field>][<op>]=<value>.`
         : `This list has no query parameter "${name}". Allowed: ${allowed.join(', ')}.`,
     );

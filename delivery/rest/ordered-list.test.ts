@@ -1,18 +1,9 @@
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
-import { requestId } from '../../core/http/request-id.ts';
-import { coreProcedures } from '../../core/procedures/index.ts';
-import { type RpcHarness, rpcHarness } from '../../core/rpc/test-harness.ts';
-import { importSpace } from '../../core/space-format/import.ts';
-import { parseSpaceFile } from '../../core/space-format/validate.ts';
-import { captureLog } from '../../core/testing/capture-log.ts';
+import type { RpcHarness } from '../../core/rpc/test-harness.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
-import { graphqlRoutes } from '../graphql/graphql-route.ts';
-import { type PublicApi, publicApi } from '../public-api/index.ts';
-import { createReader } from '../reader/index.ts';
-import { orderedFixture, orderedIds } from '../reader/ordered-fixture.ts';
+import { orderedIds } from '../reader/ordered-fixture.ts';
+import { graphqlPoster, openOrderedApi } from './ordered-api-kit.ts';
 import { ErrorBody } from './schemas.ts';
 
 /**
@@ -22,40 +13,20 @@ import { ErrorBody } from './schemas.ts';
  * one by one in delivery/reader/ordered-list.test.ts.
  */
 
-const plugins = loadPlugins({ website: true });
-const secret = 'a-media-secret-of-at-least-32-characters';
 const n = (...posts: number[]) => posts.map(orderedIds.post);
 
 describe.each(testDatabases())('ordered and filtered lists over HTTP on $kind', ({ open }) => {
   let h: RpcHarness;
-  let api: PublicApi;
   let key: string;
+  let get: Awaited<ReturnType<typeof openOrderedApi>>['get'];
+  let post: ReturnType<typeof graphqlPoster>;
   beforeAll(async () => {
-    h = await rpcHarness({ open, procedures: coreProcedures, plugins, migrations: allMigrations(plugins) });
-    await importSpace(h.db, parseSpaceFile(orderedFixture(), plugins), {
-      baseDir: process.cwd(),
-      storage: h.storage,
-      plugins,
-    });
-    key = await h.key();
-    api = publicApi({
-      db: h.db,
-      log: captureLog().log,
-      cache: h.cache,
-      config: { CACHE_TTL: 60, SCOPES: ['graphql'], PUBLIC_SPACE: 'ordered' },
-      mediaSecret: () => secret,
-      blockDesigns: true,
-      reader: createReader({ db: h.db, mediaSecret: () => secret, blockDesigns: true }),
-    });
-    await api.ready;
+    const opened = await openOrderedApi(open);
+    ({ h, key, get } = opened);
+    post = graphqlPoster(opened.api, h.cache);
   });
   afterAll(() => h.close());
 
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await api.app.request(`http://api.test${path}`, { headers });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as any, res };
-  };
   const ids = async (path: string) => {
     const r = await get(path);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -155,38 +126,21 @@ describe.each(testDatabases())('ordered and filtered lists over HTTP on $kind', 
   });
 
   it('GraphQL takes the same order and filters, and refuses the same names', async () => {
-    // Mounted as `buildApp` mounts it (delivery/graphql/graphql-test-kit.ts).
-    const app = new Hono();
-    app.use(requestId());
-    app.route('/', api.app);
-    const config = {
-      CACHE_TTL: 60,
-      PUBLIC_GRAPHQL_INTROSPECTION: false,
-      GRAPHQL_MAX_DEPTH: 8,
-      GRAPHQL_MAX_COMPLEXITY: 1000,
-    };
-    app.route('/', graphqlRoutes({ reader: api.reader, cache: h.cache, log: captureLog().log, config }));
-    const post = (query: string) =>
-      app.request('http://api.test/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query }),
-      });
     const ok = await post(`{ contents(type: "post", order: "-publishedAt",
       filter: [{ field: "tags", op: in, value: "news,howto" }, { field: "fields.featured", op: eq, value: "false" }])
       { total items { id } } }`);
-    const body = (await ok.json()) as { data: { contents: { total: number; items: Array<{ id: string }> } } };
+    const body = ok as { data: { contents: { total: number; items: Array<{ id: string }> } } };
     expect(body, JSON.stringify(body)).toHaveProperty('data');
     expect(body.data.contents).toEqual({ total: 1, items: [{ id: orderedIds.post(2) }] });
 
-    const unknown = (await (await post('{ contents(type: "post", order: "sort") { total } }')).json()) as {
+    const unknown = (await post('{ contents(type: "post", order: "sort") { total } }')) as {
       errors: Array<{ extensions: { key: string; details: Array<{ params: { allowed: string[] } }> } }>;
     };
     expect(unknown.errors[0]?.extensions.key).toBe('query.invalid');
     expect(unknown.errors[0]?.extensions.details[0]?.params.allowed).toContain('publishedAt');
-    const badOp = (await (
-      await post('{ contents(filter: [{ field: "title", op: like, value: "a" }]) { total } }')
-    ).json()) as { errors: Array<{ message: string }> };
+    const badOp = (await post(
+      '{ contents(filter: [{ field: "title", op: like, value: "a" }]) { total } }',
+    )) as { errors: Array<{ message: string }> };
     expect(badOp.errors[0]?.message).toContain('FilterOperator');
   });
 

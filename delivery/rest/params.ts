@@ -34,6 +34,25 @@ export const LocaleQuery = z.object({ locale });
 export const LocaleExpandQuery = z.object({ locale, expand });
 export const DocumentQuery = z.object({ locale, expand, select });
 
+const time = (name: string, description: string) =>
+  z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ ...query(name, description), example: '2026-11-01T00:00:00Z' });
+
+const cursor = z
+  .string()
+  .min(1)
+  .max(4000)
+  .optional()
+  .openapi(
+    query(
+      'cursor',
+      "The `cursor` of the page before, as it came: the next page of the same list (same order, filters, type and locale; `limit` may change), unaffected by documents published, unpublished or moved meanwhile. Not with `offset`. Another list's cursor, or a tampered one, is refused (400 `query.invalid`).",
+    ),
+  );
+
 export const ListQuery = z.object({
   type: z.string().min(1).max(100).optional().openapi(query('type', 'Content type technical name.')),
   parentId: z.uuid().optional().openapi(query('parentId', 'Direct children of this document only.')),
@@ -92,7 +111,27 @@ export const ListQuery = z.object({
       },
       example: { publishedAt: { gte: '2026-01-01' } },
     }),
+  updatedSince: time(
+    'updatedSince',
+    'ISO 8601: documents updated (or delivered again, e.g. with their parent) since then, for a delta sync; without `order` the list is then ordered by `updatedAt` ascending. A malformed time is 422.',
+  ).optional(),
+  cursor,
 });
+
+/** `GET /v1/content/deleted` (docs/delivery-api.md, "Sync"). */
+export const DeletedQuery = z.object({
+  since: time(
+    'since',
+    'ISO 8601: documents no longer delivered in the locale since then (unpublished, deleted, or under an unpublished parent). Required; a malformed time is 422.',
+  ),
+  type: z.string().min(1).max(100).optional().openapi(query('type', 'Content type technical name.')),
+  locale,
+  limit: ListQuery.shape.limit,
+  cursor,
+});
+
+/** The parameters of the deleted list: any other is refused, as on the content list. */
+export const deletedParameterNames = Object.keys(DeletedQuery.shape);
 
 /** The parameters a list knows by name (`filter[...]` aside): any other is refused (list-params.ts). */
 export const listParameterNames = Object.keys(ListQuery.shape).filter((name) => name !== 'filter');

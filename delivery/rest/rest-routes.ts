@@ -9,11 +9,12 @@ import { withAlternates } from './alternates.ts';
 import { cachedAnswer, privateAnswer } from './answer.ts';
 import { listFilters } from './list-params.ts';
 import { withHrefs } from './menu-answer.ts';
-import { csv, listParameterNames } from './params.ts';
+import { csv, deletedParameterNames, listParameterNames } from './params.ts';
 import { requestOrigin, splitUrl } from './request-origin.ts';
 import {
   assetRoute,
   authorsRoute,
+  deletedRoute,
   documentRoute,
   homeRoute,
   listRoute,
@@ -184,6 +185,20 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
     );
   });
 
+  // Before `/v1/content/{id}`, which would take `deleted` for an id.
+  route(app, deletedRoute, (c) => {
+    const q = valid(c).valid('query');
+    listFilters(new URL(c.req.url).searchParams, deletedParameterNames, false);
+    const locale = localeOf(c.get('space'), q.locale as string | undefined);
+    const query = {
+      since: q.since as string,
+      ...(q.type !== undefined ? { type: q.type as string } : {}),
+      limit: q.limit as number,
+      ...(q.cursor !== undefined ? { cursor: q.cursor as string } : {}),
+    };
+    return answer(c, 'deleted', { ...query, locale }, (ctx) => deps.reader.deleted(ctx, query));
+  });
+
   route(app, documentRoute, (c) => {
     const { id } = valid(c).valid('param') as { id: string };
     const q = valid(c).valid('query');
@@ -211,6 +226,8 @@ export function registerRestRoutes(app: OpenAPIHono<RestEnv>, deps: RestDeps): v
       expand: csv(q.expand as string | undefined),
       order: q.order as string | undefined,
       filter,
+      updatedSince: q.updatedSince as string | undefined,
+      cursor: q.cursor as string | undefined,
     };
     const select = csv(q.select as string | undefined);
     return answer(c, 'list', { ...query, locale, select }, async (ctx) => {

@@ -227,6 +227,7 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
       '/readyz',
       '/v1/assets/{id}',
       '/v1/content',
+      '/v1/content/deleted',
       '/v1/content/{id}',
       '/v1/menus/{name}',
       '/v1/permalink',
@@ -236,6 +237,7 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
       '/v1/types',
     ]);
     expect(doc.paths['/v1/content'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'cursor',
       'expand',
       'filter',
       'limit',
@@ -248,6 +250,7 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
       'tags',
       'type',
       'under',
+      'updatedSince',
     ]);
   });
 

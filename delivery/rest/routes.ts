@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import {
+  DeletedQuery,
   DocumentQuery,
   IdParam,
   ListQuery,
@@ -12,6 +13,7 @@ import {
   Asset,
   AuthorList,
   ContentModel,
+  DeletedList,
   Document,
   DocumentList,
   ErrorBody,
@@ -149,7 +151,22 @@ export const listRoute = createRoute({
   responses: {
     ...previewable(DocumentList, 'A page of documents and the number of all matches.'),
     400: error(
-      'A query parameter, an `order` key, a filter field or operator, or a `select` part this list does not have (`query.invalid`; its details name the allowed ones in `params.allowed`).',
+      'A query parameter, an `order` key, a filter field or operator, or a `select` part this list does not have, a `cursor` of another list or with `offset` (`query.invalid`; its details name the allowed ones in `params.allowed`).',
+    ),
+  },
+});
+
+export const deletedRoute = createRoute({
+  method: 'get',
+  path: '/v1/content/deleted',
+  operationId: 'listDeletedDocuments',
+  summary: 'Documents no longer delivered in a locale since a time, for a sync client to drop',
+  request: { query: DeletedQuery },
+  security: anonymousOrPreview,
+  responses: {
+    ...previewable(DeletedList, 'A page of documents removed from delivery since `since`.'),
+    400: error(
+      'A query parameter this list does not have, or a `cursor` of another list (`query.invalid`; `params.allowed` names the parameters).',
     ),
   },
 });

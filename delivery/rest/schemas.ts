@@ -158,8 +158,36 @@ export const DocumentList = z
     total: z.number().int().openapi({ description: 'Number of matching documents.' }),
     limit: z.number().int(),
     offset: z.number().int(),
+    cursor: z.string().nullable().openapi({
+      description:
+        'The next page: pass it as `cursor` (same list). null on the last page. Pages by cursor hold while documents are published, unpublished or moved.',
+    }),
   })
   .openapi('DocumentList');
+
+export const DeletedDocument = z
+  .object({
+    id: z.uuid(),
+    type: z.string(),
+    locale: z.string(),
+    deletedAt: z
+      .string()
+      .openapi({ description: 'When it stopped being delivered in the locale (ISO 8601).' }),
+  })
+  .openapi('DeletedDocument');
+
+export const DeletedList = z
+  .object({
+    items: z.array(DeletedDocument),
+    cursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The next page (pass it as `cursor`); null on the last.' }),
+  })
+  .openapi('DeletedList', {
+    description:
+      'Documents that were delivered in the locale and are not any more, oldest removal first; one delivered again is left out.',
+  });
 
 /** What a menu entry carries of its document: these four, and the whole document under `expand`. */
 export const MenuDocument = Document.partial()

@@ -230,6 +230,10 @@ export function commonTypes(names: {
       total: { type: nonNull(GraphQLInt), description: 'Number of matching documents.' },
       limit: { type: nonNull(GraphQLInt) },
       offset: { type: nonNull(GraphQLInt) },
+      cursor: {
+        type: GraphQLString,
+        description: 'The next page: pass it as `cursor` with the same arguments; null on the last page.',
+      },
     },
   });
   const menuItem: GraphQLObjectType = new GraphQLObjectType<MenuItemSource, GraphqlContext>({

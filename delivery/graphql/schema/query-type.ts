@@ -41,6 +41,32 @@ function contentFilter(): GraphQLInputObjectType {
   });
 }
 
+/** What `deleted` answers: REST's `GET /v1/content/deleted`. */
+function deletedList(): GraphQLObjectType {
+  const item = new GraphQLObjectType({
+    name: 'DeletedDocument',
+    description: 'A document that was delivered in the locale and is not any more.',
+    fields: {
+      id: { type: new GraphQLNonNull(GraphQLID) },
+      type: { type: new GraphQLNonNull(GraphQLString) },
+      locale: { type: new GraphQLNonNull(GraphQLString) },
+      deletedAt: { type: new GraphQLNonNull(GraphQLString), description: 'ISO 8601.' },
+    },
+  });
+  return new GraphQLObjectType({
+    name: 'DeletedList',
+    fields: {
+      items: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(item))) },
+      cursor: { type: GraphQLString, description: 'The next page; null on the last.' },
+    },
+  });
+}
+
+const cursor = {
+  type: GraphQLString,
+  description: 'The `cursor` of the page before (same arguments); not with `offset`.',
+};
+
 /** The root `Query`: the five reads of the public API (delivery-and-site.md, "GraphQL (public API)"). */
 export function queryType(common: CommonTypes): GraphQLObjectType {
   return new GraphQLObjectType<unknown, GraphqlContext>({
@@ -81,8 +107,27 @@ export function queryType(common: CommonTypes): GraphQLObjectType {
               'Comma-separated keys, `-` for descending: `publishedAt`, `updatedAt`, `title`, `position` (the default), with `search` `relevance` (the best match first, no `-`), and, with `type`, `fields.<name>`.',
           },
           filter: { type: new GraphQLList(new GraphQLNonNull(contentFilter())) },
+          updatedSince: {
+            ...string,
+            description:
+              'ISO 8601: documents updated (or delivered again) since then; without `order`, ordered by `updatedAt`.',
+          },
+          cursor,
         },
         resolve: (_s, args, ctx, info) => queries.contents(ctx, args, itemsSelectObjects(info)),
+      },
+      deleted: {
+        type: new GraphQLNonNull(deletedList()),
+        description:
+          'Documents no longer delivered in the locale since `since` (unpublished, deleted, or under an unpublished parent), oldest first.',
+        args: {
+          since: { type: new GraphQLNonNull(GraphQLString), description: 'ISO 8601.' },
+          type: { ...string, description: 'Technical name of a content type.' },
+          locale,
+          limit: { type: GraphQLInt, defaultValue: 25, description: '1 to 100; other values are refused.' },
+          cursor,
+        },
+        resolve: (_s, args, ctx) => queries.deleted(ctx, args as Parameters<typeof queries.deleted>[1]),
       },
       menu: {
         type: common.menu,
