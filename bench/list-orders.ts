@@ -31,6 +31,18 @@ const lists: Array<[string, Partial<ListQuery>]> = [
   ['order=-fields.excerpt&type=blog-post', { type: 'blog-post', order: '-fields.excerpt' }],
   ['order=-fields.featured&type=blog-post', { type: 'blog-post', order: '-fields.featured' }],
   [
+    'filter[fields.reading_time][eq]=7&type=blog-post',
+    { type: 'blog-post', filter: [{ field: 'fields.reading_time', op: 'eq', value: '7' }] },
+  ],
+  [
+    'filter[fields.reading_time][gte]=25&type=blog-post',
+    { type: 'blog-post', filter: [{ field: 'fields.reading_time', op: 'gte', value: '25' }] },
+  ],
+  [
+    'filter[fields.reading_time][exists]=false&type=blog-post',
+    { type: 'blog-post', filter: [{ field: 'fields.reading_time', op: 'exists', value: 'false' }] },
+  ],
+  [
     'order=-fields.reading_time&filter[publishedAt][gte]=…',
     {
       type: 'blog-post',

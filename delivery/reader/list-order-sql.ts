@@ -21,6 +21,16 @@ export interface OrderColumns {
   shared: string;
   /** How well the row matches the list's `search` (`ts_rank`), when the order asks for `relevance`. */
   rank?: string;
+  /** Where the field values' index (migration 0019) holds the list's values: published lists of one type. */
+  fieldValues?: FieldValueRange;
+}
+
+/** SQL of the space, the requested and the default locale, and the type whose field values a list reads. */
+export interface FieldValueRange {
+  space(): string;
+  locale(): string;
+  defaultLocale(): string;
+  type(): string;
 }
 
 export interface ParamSink {
@@ -135,11 +145,49 @@ function setCondition(json: string, p: ParamSink, term: FilterTerm): string {
   }
 }
 
+const indexedKinds: Partial<Record<ValueKind, 'num' | 'at'>> = { number: 'num', boolean: 'num', time: 'at' };
+
+/**
+ * Whether a filter reads the field values' index rather than the versions' fields: numbers, booleans (0 and 1)
+ * and dates of a published list of one type. Text stays with the versions: the index holds 300 characters.
+ */
+export const filtersByIndex = (cols: Pick<OrderColumns, 'fieldValues'>, term: FilterTerm): boolean =>
+  cols.fieldValues !== undefined && 'field' in term.subject && indexedKinds[term.kind] !== undefined;
+
+/**
+ * A filter on a field as the documents whose value in the field values' index matches (`in`) or does not (`not
+ * in`, which keeps documents without the value, as `ne` and `exists=false` do): the planner may start from the
+ * index's range when it is narrow, or take the range whole for a broad one, never the versions' JSON.
+ */
+function indexedCondition(cols: OrderColumns, p: ParamSink, term: FilterTerm): string {
+  const { subject, kind, op, values } = term;
+  const fv = cols.fieldValues!;
+  if (!('field' in subject)) throw new Error('not a field filter');
+  const col = indexedKinds[kind]!;
+  const type = col === 'num' ? 'numeric' : 'timestamptz';
+  const locale = subject.localized ? fv.locale() : fv.defaultLocale();
+  const of = (v: string | number | boolean) => (kind === 'boolean' ? (v ? 1 : 0) : v);
+  const range = `select f.document_id from delivered_field_values f
+      where f.space_id = ${fv.space()} and f.locale = ${locale} and f.type = ${fv.type()}
+        and f.field = ${p.add(subject.field)} and f.${col}`;
+  switch (op) {
+    case 'exists':
+      return `${cols.doc} ${values[0] ? '' : 'not '}in (${range} is not null)`;
+    case 'ne':
+      return `${cols.doc} not in (${range} = ${p.add(of(values[0]!))}::${type})`;
+    case 'in':
+      return `${cols.doc} in (${range} = any(${p.add(values.map(of))}::${type}[]))`;
+    default:
+      return `${cols.doc} in (${range} ${comparison[op]} ${p.add(of(values[0]!))}::${type})`;
+  }
+}
+
 /** One `where` condition per filter. */
 export function filterConditions(cols: OrderColumns, p: ParamSink, terms: readonly FilterTerm[]): string[] {
   return terms.map((term) => {
     const { subject, kind, op, values } = term;
     if ('tags' in subject) return tagCondition(cols, p, term);
+    if (filtersByIndex(cols, term)) return indexedCondition(cols, p, term);
     if (kind === 'set' && 'field' in subject) return setCondition(fieldJson(cols, subject), p, term);
     const value = valueSql(cols, subject, kind);
     const type = sqlType[kind];

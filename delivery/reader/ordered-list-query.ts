@@ -4,7 +4,9 @@ import { fieldOrderedPage, indexedFieldOrder } from './field-order-query.ts';
 import type { OrderTerm } from './list-order.ts';
 import {
   afterCursor,
+  type FieldValueRange,
   filterConditions,
+  filtersByIndex,
   type OrderColumns,
   orderBy,
   orderKey,
@@ -47,6 +49,27 @@ const SEARCH_VECTOR = `join lateral (
       where y.document_id = x.document_id and y.locale = x.locale collate "default" and y.state = 'published'
       limit 1
     ) rs on true`;
+
+/**
+ * Where the field values of a published list of one type are (list-order-sql.ts, `filtersByIndex`). Each
+ * parameter is added once a filter uses it: PostgreSQL refuses a parameter the statement never reads.
+ */
+function fieldValueRange(p: Params, sel: ListSelection): FieldValueRange {
+  const once = (make: () => string) => {
+    let sql: string | undefined;
+    return () => {
+      sql ??= make();
+      return sql;
+    };
+  };
+  const space = once(() => p.add(sel.spaceId));
+  return {
+    space,
+    locale: once(() => p.add(sel.locale)),
+    defaultLocale: once(() => `(select s.default_locale from spaces s where s.id = ${space()})`),
+    type: once(() => p.add(sel.types[0])),
+  };
+}
 
 /** space, locale, types, parent: the range of the delivery index a list reads (`writtenTypes`: spelled in). */
 export function indexRange(p: Params, sel: ListSelection, writtenTypes?: string): string[] {
@@ -144,10 +167,12 @@ export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion:
     fields: 'v.fields',
     shared: 'sv.fields',
     ...(ranked ? { rank: `ts_rank(rs.search, ${searchTsquery(p, sel.search!, 'x.locale')}, 1)` } : {}),
+    ...(sel.types.length === 1 ? { fieldValues: fieldValueRange(p, sel) } : {}),
   };
   const byField = indexedFieldOrder(sel);
-  // The field values' index gives the order's values; only filters may still read the versions' fields.
-  const all = byField ? (sel.filters ?? []) : [...terms(sel), ...orderOf(sel)];
+  // The field values' index gives the order's values and most filters'; the rest read the versions' fields.
+  const byJson = (sel.filters ?? []).filter((t) => !filtersByIndex(cols, t));
+  const all = byField ? byJson : [...byJson, ...orderOf(sel)];
   const joins = [
     readsFields(all) ? VERSION_FIELDS : '',
     readsSharedFields(all) ? SHARED_FIELDS('x.document_id', 'x.space_id') : '',

@@ -226,6 +226,7 @@ describe.each(testDatabases())('REST /v1 on $kind', ({ open }) => {
       '/healthz',
       '/readyz',
       '/v1/assets/{id}',
+      '/v1/authors',
       '/v1/content',
       '/v1/content/deleted',
       '/v1/content/{id}',
