@@ -24,7 +24,7 @@ describe('the verso command', () => {
     const migrate = await runVerso(['migrate'], env);
     expect(migrate.code).toBe(0);
     expect(migrate.stdout).toMatch(
-      /applied core\/0001_core\.sql, core\/0002_delivered_documents\.sql, core\/0003_auth_sessions\.sql, core\/0004_purge_journal\.sql, core\/0005_delivered_permalinks\.sql, core\/0006_link_targets\.sql, core\/0007_ref_ids\.sql, core\/0008_subtree_walk\.sql, core\/0009_content_revisions\.sql, core\/0010_webhooks\.sql, core\/0012_search_public_only\.sql, core\/0013_scheduled_actions\.sql, core\/0014_menu_revisions\.sql, core\/0016_ordered_lists\.sql, core\/0017_preview_tokens\.sql, core\/0018_delivery_journal\.sql, website\/0001_website\.sql, website\/0002_design_revisions\.sql, website\/0003_share_revocations\.sql/,
+      /applied core\/0001_core\.sql, core\/0002_delivered_documents\.sql, core\/0003_auth_sessions\.sql, core\/0004_purge_journal\.sql, core\/0005_delivered_permalinks\.sql, core\/0006_link_targets\.sql, core\/0007_ref_ids\.sql, core\/0008_subtree_walk\.sql, core\/0009_content_revisions\.sql, core\/0010_webhooks\.sql, core\/0012_search_public_only\.sql, core\/0013_scheduled_actions\.sql, core\/0014_menu_revisions\.sql, core\/0016_ordered_lists\.sql, core\/0017_preview_tokens\.sql, core\/0018_delivery_journal\.sql, core\/0019_field_values\.sql, website\/0001_website\.sql, website\/0002_design_revisions\.sql, website\/0003_share_revocations\.sql/,
     );
     expect((await runVerso(['migrate'], env)).stdout).toMatch(/up to date/);
 
