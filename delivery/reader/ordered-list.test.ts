@@ -191,6 +191,20 @@ describe.each(testDatabases())('ordered and filtered lists on $kind', ({ open })
     expect(kept.rows[0]).toEqual({ n: 0 });
   });
 
+  it('filters text longer than the index holds exactly: the index narrows, the version decides', async () => {
+    const long = `${'x'.repeat(299)}🙂 and then some`;
+    await db.query(
+      `update document_versions set fields = jsonb_set(fields, '{subtitle}', $2::jsonb)
+       where document_id = $1 and locale = 'en' and state = 'published'`,
+      [orderedIds.post(1), JSON.stringify(long)],
+    );
+    expect((await list({ filter: [f('fields.subtitle', 'eq', long)] })).ids).toEqual(n(1));
+    expect((await list({ filter: [f('fields.subtitle', 'eq', `${long}!`)] })).ids).toEqual([]);
+    expect(
+      (await list({ filter: [f('fields.subtitle', 'in', `nothing,${long.slice(0, 300)}`)] })).ids,
+    ).toEqual([]);
+  });
+
   it('refuses an unknown order key, filter field or operator (400, naming the allowed ones) and a bad value (422)', async () => {
     const unknown = await refusal(list({ order: 'sort' }));
     expect(unknown.key).toBe('query.invalid');
