@@ -161,15 +161,11 @@ export const filtersByIndex = (cols: Pick<OrderColumns, 'fieldValues'>, term: Fi
  */
 function indexedCondition(cols: OrderColumns, p: ParamSink, term: FilterTerm): string {
   const { subject, kind, op, values } = term;
-  const fv = cols.fieldValues!;
   if (!('field' in subject)) throw new Error('not a field filter');
   const col = indexedKinds[kind]!;
   const type = col === 'num' ? 'numeric' : 'timestamptz';
-  const locale = subject.localized ? fv.locale() : fv.defaultLocale();
   const of = (v: string | number | boolean) => (kind === 'boolean' ? (v ? 1 : 0) : v);
-  const range = `select f.document_id from delivered_field_values f
-      where f.space_id = ${fv.space()} and f.locale = ${locale} and f.type = ${fv.type()}
-        and f.field = ${p.add(subject.field)} and f.${col}`;
+  const range = `${valuesOf(cols, p, subject)} and f.${col}`;
   switch (op) {
     case 'exists':
       return `${cols.doc} ${values[0] ? '' : 'not '}in (${range} is not null)`;
@@ -216,11 +212,17 @@ function textRange(
   subject: { field: string; localized: boolean },
   values: ReadonlyArray<string | number | boolean>,
 ): string {
+  return `${cols.doc} in (${valuesOf(cols, p, subject)}
+        and f.txt = any(array(select left(t, 300) from unnest(${p.add(values)}::text[]) t)))`;
+}
+
+/** The ids of the field values' index rows of one field of the list (`f`): a filter adds its comparison. */
+function valuesOf(cols: OrderColumns, p: ParamSink, subject: { field: string; localized: boolean }): string {
   const fv = cols.fieldValues!;
   const locale = subject.localized ? fv.locale() : fv.defaultLocale();
-  return `${cols.doc} in (select f.document_id from delivered_field_values f
+  return `select f.document_id from delivered_field_values f
       where f.space_id = ${fv.space()} and f.locale = ${locale} and f.type = ${fv.type()}
-        and f.field = ${p.add(subject.field)} and f.txt = any(array(select left(t, 300) from unnest(${p.add(values)}::text[]) t)))`;
+        and f.field = ${p.add(subject.field)}`;
 }
 
 /** The SQL type of an order term's value: what a cursor's value of it is cast to (list-cursor.ts checks it). */
