@@ -1,4 +1,5 @@
 import type { OrderTerm, ValueKind } from './list-order.ts';
+import type { FieldValueRange } from './list-order-sql.ts';
 import type { ListSelection } from './list-select.ts';
 import type { Params } from './sql-params.ts';
 
@@ -56,6 +57,7 @@ export function fieldOrderedPage(
   p: Params,
   sel: ListSelection,
   term: FieldTerm,
+  range: FieldValueRange,
   joins: string,
   where: readonly string[],
 ): { ctes: string; limit: string } {
@@ -63,32 +65,27 @@ export function fieldOrderedPage(
   const dir = term.descending ? 'desc' : 'asc';
   const past = term.descending ? '<' : '>';
   const field = p.add(term.subject.field);
-  const space = p.add(sel.spaceId);
-  const type = p.add(sel.types[0]);
-  const valueLocale = term.subject.localized
-    ? p.add(sel.locale)
-    : `(select s.default_locale from spaces s where s.id = ${space})`;
+  const space = range.space();
+  const type = range.type();
+  const valueLocale = term.subject.localized ? range.locale() : range.defaultLocale();
   const limit = p.add(sel.limit);
   const reach = `${limit}::int + 1 + ${p.add(sel.offset)}::int`;
   const conditions = [...where, `x.type = ${type}`].join(' and ');
   const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
-  const cursorValueOf = sel.after?.values[0];
+  const cursorValueOf = sel.after?.values[0] ?? null;
   const afterId = sel.after ? `${p.add(sel.after.id)}::uuid` : '';
   const valuedAfter = !sel.after
     ? ''
-    : cursorValueOf === null || cursorValueOf === undefined
+    : cursorValueOf === null
       ? ' and false'
       : ` and (f.${col}, f.document_id) ${past} (${cursorValue(term, col, p.add(cursorValueOf))}, ${afterId})`;
-  const unvaluedAfter =
-    sel.after && (cursorValueOf === null || cursorValueOf === undefined)
-      ? ` and x.document_id ${past} ${afterId}`
-      : '';
+  const unvaluedAfter = sel.after && cursorValueOf === null ? ` and x.document_id ${past} ${afterId}` : '';
   // The second branch runs only when the first ends before the page does (a one-time filter): otherwise its
   // anti-join would walk every document that has the value to find none without.
   const ctes = `valued as materialized (
       select ${columns}, f.${col} as v, ${keyOf(term, col, `f.${col}`)} as cursor_key
       from delivered_field_values f
-      join delivered_documents x on x.document_id = f.document_id and x.locale = ${p.add(sel.locale)}
+      join delivered_documents x on x.document_id = f.document_id and x.locale = ${range.locale()}
       ${joins}
       where f.space_id = ${space} and f.locale = ${valueLocale} and f.type = ${type} and f.field = ${field}
         and f.${col} is not null and ${conditions}${valuedAfter}

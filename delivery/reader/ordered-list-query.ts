@@ -195,7 +195,8 @@ export function orderedIndexList(p: Params, sel: ListSelection, fieldsByVersion:
   const rows = `delivered_documents x ${joins}`;
   const columns = 'x.document_id as doc_id, x.locale, x.slugs, x.ancestors';
   const carry = sel.carry ? { targets: true, refs: true } : { fieldsByVersion };
-  const byIndex = byField && fieldOrderedPage(p, sel, byField, joins, where);
+  const byIndex =
+    byField && cols.fieldValues && fieldOrderedPage(p, sel, byField, cols.fieldValues, joins, where);
   const page = byIndex
     ? `${byIndex.ctes},\n    ${numberedPage(byIndex.limit)}`
     : paged(p, sel, cols, [columns, rows], where);
