@@ -5,6 +5,7 @@ import { edgeAnswers } from '../core/cache/edge/edge-answers.ts';
 import { type EdgeStatus, edgeStatusOf } from '../core/cache/edge/edge-purges.ts';
 import type { Scope, ServerMode } from '../core/config/index.ts';
 import { controlRoutes } from '../core/control/control-routes.ts';
+import { type ReadRouting, readRoutingOf } from '../core/db/types.ts';
 import { AppError } from '../core/errors/app-error.ts';
 import { errorResponse } from '../core/http/error-handler.ts';
 import { installFastAnswers } from '../core/http/fast-answers.ts';
@@ -53,6 +54,20 @@ function withEdgeStatus(status: () => Promise<EdgeStatus>): MiddlewareHandler {
   };
 }
 
+/**
+ * Adds the read replicas to a `/readyz` answer: each by host, port and database with its state (`ok`, `lagging`,
+ * `down`, …), the position it has replayed and its lag. A replica left out does not make the process unready:
+ * the primary answers its reads (operations.md, "Read replicas").
+ */
+function withReplicaStatus(routing: ReadRouting): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status !== 200) return;
+    const body = (await c.res.clone().json()) as Record<string, unknown>;
+    c.res = c.json({ ...body, replicas: routing.status() }, 200, { 'Cache-Control': 'no-store' });
+  };
+}
+
 export interface AppOptions {
   /**
    * Count requests against the rate rules (default). The static export renders every page of a space through
@@ -91,6 +106,8 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
     app.use('*', edgeAnswers({ kind: edge, ttlSeconds: services.config.EDGE_CACHE_TTL }));
   const edgeStatus = edgeStatusOf(services.cache);
   if (edgeStatus) app.use('/readyz', withEdgeStatus(edgeStatus));
+  const routing = readRoutingOf(services.db);
+  if (routing) app.use('/readyz', withReplicaStatus(routing));
   // The public API answers /healthz, /readyz and / itself, and sets the request's space for what follows.
   if (mode === 'public') {
     const blockDesigns = services.plugins.some((p) => p.id === 'website');

@@ -2,11 +2,12 @@ import { edgePurgerFrom } from '../core/cache/edge/edge-config.ts';
 import { forwardPurges } from '../core/cache/edge/edge-purges.ts';
 import { memoryCache } from '../core/cache/memory-cache.ts';
 import { journalPurges } from '../core/cache/purge-journal.ts';
+import { purgesWithWalPosition } from '../core/cache/purge-positions.ts';
 import { redisCache } from '../core/cache/redis-cache.ts';
 import type { TaggedCache } from '../core/cache/tagged-cache.ts';
 import type { Config } from '../core/config/index.ts';
 import { spaceRateOverrides } from '../core/control/rate-overrides.ts';
-import type { Db } from '../core/db/types.ts';
+import { type Db, readRoutingOf } from '../core/db/types.ts';
 import { AppError } from '../core/errors/app-error.ts';
 import type { Logger } from '../core/log.ts';
 import type { Metrics } from '../core/metrics/metrics.ts';
@@ -59,9 +60,13 @@ export async function openSharedState(args: {
     }
   }
   const measured = metrics ? { metrics } : {};
-  const own = redis
-    ? redisCache({ redis, defaultTtlSeconds: config.CACHE_TTL, ...measured })
+  const routing = readRoutingOf(db);
+  const base = redis
+    ? redisCache({ redis, defaultTtlSeconds: config.CACHE_TTL, ...measured, ...(routing ? { routing } : {}) })
     : memoryCache({ defaultTtlSeconds: config.CACHE_TTL, ...measured });
+  // With read replicas configured, purges carry the primary's WAL position (core/db/replicas/, operations.md).
+  const own =
+    config.DATABASE_READ_URLS.length > 0 && db.kind === 'pg' ? purgesWithWalPosition(base, db, log) : base;
   // With EDGE_CACHE set, every purge also reaches the edge (core/cache/edge/).
   const purger = edgePurgerFrom(config);
   // Every purge is journaled (static export's `--incremental`), then, with EDGE_CACHE set, reaches the edge.

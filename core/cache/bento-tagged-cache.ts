@@ -68,7 +68,7 @@ export function bentoTaggedCache(
   bento: BentoCache<Record<string, BentoStore>>,
   options: {
     defaultTtlSeconds: number;
-    onPurge?: (tags: string[]) => Promise<void>;
+    onPurge?: (tags: string[], walLsn?: string) => Promise<void>;
     maxEntries?: number;
     /** Hits and misses per tier; `shared`: bentocache has a Redis layer. */
     metrics?: Metrics;
@@ -224,12 +224,12 @@ export function bentoTaggedCache(
       noteTags(stored.t);
       return stored.v;
     },
-    async purgeTags(tags) {
+    async purgeTags(tags, purge) {
       const unique = [...new Set(tags)];
       if (unique.length === 0) return;
       front.purgeTags(unique, clock.purging());
       await bento.deleteByTag({ tags: unique });
-      await options.onPurge?.(unique);
+      await options.onPurge?.(unique, purge?.walLsn);
     },
     peek: (key) => ((clock.hearsAll?.() ?? true) ? front.get(key, turnNow()) : undefined),
     forgetTags: (tags, at) => front.purgeTags(tags, at),

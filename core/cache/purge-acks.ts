@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { isWalPosition } from '../db/replicas/wal-position.ts';
 
 export interface PurgeAcksArgs {
   /** Publishes (fails at once while Redis is gone). */
@@ -11,9 +12,10 @@ export interface PurgeAcksArgs {
   keyPrefix: string;
   /**
    * Drops what this process remembers of the tags, purged as number `seq` of the shared purge counter, so its
-   * next read asks Redis; `own`: the purge is this process's own, coming back; `sentAt`: the purger's clock.
+   * next read asks Redis; `own`: the purge is this process's own, coming back; `sentAt`: the purger's clock;
+   * `walLsn`: the primary's WAL position after the change (undefined: not sent, an older version's purge).
    */
-  apply: (tags: string[], seq: number, own: boolean, sentAt: number) => void;
+  apply: (tags: string[], seq: number, own: boolean, sentAt: number, walLsn: string | undefined) => void;
   /** How long a purge waits for the slowest process before it returns anyway. */
   timeoutMs?: number;
   /** The subscription is lost: purges may go unheard from now until it listens again. */
@@ -28,11 +30,13 @@ export interface PurgeAcksArgs {
 const PURGE_SCRIPT = `
 local seq = redis.call('INCR', KEYS[1])
 local tags = {}
-for i = 4, #ARGV do
+for i = 5, #ARGV do
   redis.call('HSET', KEYS[2], ARGV[i], seq)
   tags[#tags + 1] = ARGV[i]
 end
-local message = '{"id":"' .. ARGV[2] .. '","seq":' .. seq .. ',"at":' .. ARGV[3] .. ',"tags":' .. cjson.encode(tags) .. '}'
+local lsn = ''
+if ARGV[4] ~= '' then lsn = ',"lsn":"' .. ARGV[4] .. '"' end
+local message = '{"id":"' .. ARGV[2] .. '","seq":' .. seq .. ',"at":' .. ARGV[3] .. lsn .. ',"tags":' .. cjson.encode(tags) .. '}'
 return {seq, redis.call('PUBLISH', ARGV[1], message)}
 `;
 
@@ -108,7 +112,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
       return;
     }
     if (channel !== args.channel) return;
-    let message: { id: string; tags: string[]; seq: number; at: number };
+    let message: { id: string; tags: string[]; seq: number; at: number; lsn?: unknown };
     try {
       message = JSON.parse(raw);
     } catch {
@@ -124,6 +128,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
       seq,
       waiting.has(String(message.id)),
       typeof message.at === 'number' ? message.at : Date.now(),
+      isWalPosition(message.lsn) ? message.lsn : undefined,
     );
     args.publisher.publish(ackChannel, String(message.id)).catch(() => {});
   });
@@ -144,7 +149,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
      * Resolves once every process that listens has applied the tags, or after the timeout; false when Redis could
      * not be asked (the caller replays the purge later).
      */
-    async announce(tags: string[]): Promise<boolean> {
+    async announce(tags: string[], walLsn?: string): Promise<boolean> {
       await subscribed;
       const id = randomUUID();
       let done!: () => void;
@@ -163,6 +168,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
           args.channel,
           id,
           String(Date.now()),
+          isWalPosition(walLsn) ? walLsn : '',
           ...tags,
         )) as [number, number];
         entry.needed = needed;

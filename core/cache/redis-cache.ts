@@ -1,6 +1,7 @@
 import { BentoCache, bentostore } from 'bentocache';
 import { memoryDriver } from 'bentocache/drivers/memory';
 import { redisBusDriver, redisDriver } from 'bentocache/drivers/redis';
+import type { ReadRouting } from '../db/types.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { RedisHandle } from '../redis/connection.ts';
 import { bentoTaggedCache, type CacheClock, type SharedEntry } from './bento-tagged-cache.ts';
@@ -14,6 +15,8 @@ export interface RedisCacheArgs {
   /** Entries kept in this process's memory layer. */
   maxEntries?: number;
   metrics?: Metrics;
+  /** With read replicas: every purge's WAL position, and whether purges are all heard (core/db/replicas/). */
+  routing?: Pick<ReadRouting, 'require' | 'trustPurgesWhile'>;
 }
 
 type MemoryLayer = ReturnType<typeof memoryDriver>;
@@ -130,7 +133,9 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     keyPrefix: `${prefix}:__purges:`,
     // What the front layer holds may be outdated by a purge it will not hear of: it starts over once listening.
     lost: () => cache.forgetAll(),
-    apply(tags, seq, own, sentAt) {
+    apply(tags, seq, own, sentAt, walLsn) {
+      // Before the acknowledgement: once the purge's call returns, no read here goes to a replica behind it.
+      args.routing?.require(walLsn);
       if (!own) args.metrics?.purgeReceived((Date.now() - sentAt) / 1000);
       for (const layer of memoryLayers) for (const t of tags) void layer.delete(tagKey(t));
       cache.forgetTags(tags, seq);
@@ -141,6 +146,8 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
    * that purge, before the next), purges by their number: which came first never depends on two machines'
    * clocks agreeing (purge-acks.ts says why a number seen means its change is readable).
    */
+  // Until this process listens again after losing its subscription, purges (and their positions) may go unheard.
+  args.routing?.trustPurgesWhile(() => acks.hearsAll());
   const clock: CacheClock = {
     kind: 'purges',
     computing: () => acks.seen() + 0.5,
@@ -165,14 +172,14 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
       const text = await redis.client.get(`${prefix}:${key}`);
       return text === null ? undefined : (cacheSerializer.deserialize(text) as SharedEntry);
     },
-    async onPurge(tags) {
+    async onPurge(tags, walLsn) {
       if (!redis.reachable()) {
         miss(tags);
         args.metrics?.purgeSent(tags.length, 0);
         return;
       }
       const started = performance.now();
-      if (!(await acks.announce(tags))) miss(tags);
+      if (!(await acks.announce(tags, walLsn))) miss(tags);
       args.metrics?.purgeSent(tags.length, (performance.now() - started) / 1000);
     },
   });

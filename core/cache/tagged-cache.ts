@@ -13,7 +13,12 @@ export interface TaggedCache {
     compute: (sink: TagSink) => Promise<T>,
     options?: { ttlSeconds?: number },
   ): Promise<T>;
-  purgeTags(tags: string[]): Promise<void>;
+  /**
+   * `walLsn`: the primary's WAL position read after the change committed, carried to every process so that one
+   * with read replicas reads from a replica only once it has replayed it (core/db/replicas/). Without it, a
+   * process with replicas takes the primary's position when it hears the purge.
+   */
+  purgeTags(tags: string[], options?: { walLsn?: string }): Promise<void>;
   /**
    * The value this process would answer a hit of `key` with right now, without computing or waiting; undefined
    * when there is none (never cached, purged, expired). The fast path (core/http/fast-answers.ts) checks

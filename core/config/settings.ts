@@ -50,6 +50,20 @@ export const settings = {
     default: '10',
     description: 'Largest number of PostgreSQL connections a process opens.',
   },
+  DATABASE_READ_URLS: {
+    schema: csv
+      .pipe(z.array(z.string().url('must be a PostgreSQL URL, such as postgres://reader@10.0.0.2/verso')))
+      .default([]),
+    default: 'none',
+    description:
+      'Comma-separated PostgreSQL streaming replicas the public and website processes read from, each only once it has replayed the last purge (operations.md, "Read replicas").',
+  },
+  REPLICA_MAX_LAG: {
+    schema: z.coerce.number().positive().default(10),
+    default: '10',
+    description:
+      'Seconds a read replica may trail the primary before it is left out (and named in `/readyz`).',
+  },
   DATA_DIR: {
     schema: z.string().min(1).default('./.verso'),
     default: '`./.verso`',
