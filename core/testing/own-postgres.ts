@@ -17,12 +17,12 @@ export function pgBin(name: string): string {
 }
 
 /** initdb and pg_ctl refuse root: run them as the `postgres` user when this process is root. */
-function asPostgres(bin: string, args: string[]): [string, string[]] {
+export function asPostgres(bin: string, args: string[]): [string, string[]] {
   const root = process.getuid?.() === 0;
   return root ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 }
 
-function runSync(bin: string, args: string[]): void {
+export function runSync(bin: string, args: string[]): void {
   const [file, argv] = asPostgres(bin, args);
   execFileSync(file, argv, { stdio: 'pipe' });
 }
@@ -42,6 +42,19 @@ export function reachableByOthers(dir: string): void {
   if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
 }
 
+/** A temporary folder for a cluster, private to the user the cluster runs as (`postgres` when this is root). */
+export function clusterFolder(prefix: string): string {
+  reachableByOthers(tmpdir());
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o700);
+  if (process.getuid?.() === 0) {
+    const ids = execFileSync('id', ['-u', 'postgres']).toString().trim();
+    const gid = execFileSync('id', ['-g', 'postgres']).toString().trim();
+    chownSync(dir, Number(ids), Number(gid));
+  }
+  return dir;
+}
+
 export interface OwnPostgres {
   url: string;
   restart(): Promise<void>;
@@ -49,14 +62,7 @@ export interface OwnPostgres {
 }
 
 export function startOwnPostgres(port: number): OwnPostgres {
-  reachableByOthers(tmpdir());
-  const dir = mkdtempSync(join(tmpdir(), 'verso-own-pg-'));
-  chmodSync(dir, 0o700);
-  if (process.getuid?.() === 0) {
-    const ids = execFileSync('id', ['-u', 'postgres']).toString().trim();
-    const gid = execFileSync('id', ['-g', 'postgres']).toString().trim();
-    chownSync(dir, Number(ids), Number(gid));
-  }
+  const dir = clusterFolder('verso-own-pg-');
   const data = join(dir, 'data');
   runSync(pgBin('initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`;
