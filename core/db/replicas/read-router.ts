@@ -45,6 +45,9 @@ const unavailable = (err: unknown) =>
   (err instanceof AppError && err.key === 'database.unavailable') ||
   (err instanceof Error && /timed out/.test(err.message));
 
+/** How soon a replica found behind by a read is asked again for its replayed position. */
+const CHASE_MS = 20;
+
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -167,9 +170,19 @@ export function readRouter(
   timer.unref();
   void tick();
 
+  /** Whether a statement may go to a replica, by its text (a handful of texts, each tested once). */
+  const plain = new Map<string, boolean>();
+  const mayAnswer = (sql: string) => {
+    let yes = plain.get(sql);
+    if (yes === undefined) {
+      yes = replicaMayAnswer(sql);
+      if (plain.size < 2000) plain.set(sql, yes);
+    }
+    return yes;
+  };
   const toPrimary = <T>(sql: string, params?: unknown[]) => primary.query<T>(sql, params);
   async function query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-    if (!replicaMayAnswer(sql)) {
+    if (!mayAnswer(sql)) {
       const res = await toPrimary<T>(sql, params);
       // This process reads its own write from now on (a form's entry, a counter): the position after it.
       if (mayWrite(sql)) await raiseToCurrent();
@@ -180,7 +193,10 @@ export function readRouter(
     if (i < 0) {
       // Behind (a purge's position not replayed yet, as far as this process knows): asked again at once, so
       // that the replica takes reads again as soon as it has caught up rather than at the next tick.
-      for (const r of replicas) if (r.usable && r.replayed < required && !r.checking) void check(r);
+      // At most one check per replica in flight, and not more often than every CHASE_MS.
+      const now = Date.now();
+      for (const r of replicas)
+        if (r.usable && r.replayed < required && !r.checking && now - r.lastCheck >= CHASE_MS) void check(r);
       return toPrimary<T>(sql, params);
     }
     const r = replicas[i]!;
