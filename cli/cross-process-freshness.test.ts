@@ -6,6 +6,7 @@ import { freePort } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { type RunningVarnish, startVarnish, vclFor } from '../core/testing/varnish.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
+import { togglePost } from './testing/toggle-post.ts';
 
 // Issue 39, part 3: two website and two public processes and a management process on PostgreSQL and Redis.
 // One document is unpublished and published in turn; after each change some processes are asked, in an order
@@ -44,18 +45,7 @@ function get(base: string, path: string, host?: string): Promise<{ status: numbe
   });
 }
 
-async function change(i: number): Promise<boolean> {
-  // The post starts published: even changes unpublish it, odd ones publish it again.
-  const published = i % 2 === 1;
-  const name = published ? 'content.publish' : 'content.unpublish';
-  const res = await fetch(`${management.url}/rpc/${name}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ space: 'fixture', id: ids.hello, locale: 'en' }),
-  });
-  expect(res.status, `${name}: ${await res.clone().text()}`).toBe(200);
-  return published;
-}
+const change = (i: number) => togglePost(management.url, key, i);
 
 /** What is stale in a page answer (200 with the post, or 404), if anything. */
 function pageStale(answer: { status: number; body: string }, published: boolean): string | undefined {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from '../core/testing/fixture-space.ts';
@@ -8,6 +7,8 @@ import { type OwnReplica, startOwnReplica } from '../core/testing/own-replica.ts
 import { freePort } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
+import { getAs } from './testing/http.ts';
+import { togglePost } from './testing/toggle-post.ts';
 
 // Issue 42, point 2: a primary and a streaming replica of its own whose replay trails by APPLY_DELAY_MS. The
 // website and public processes read from the replica (DATABASE_READ_URLS) while readers keep them busy; after
@@ -40,32 +41,12 @@ let management: StackProcess;
 let key: string;
 let replicaUrl: string;
 
-function get(base: string, path: string, host: string): Promise<{ status: number; body: string }> {
-  const u = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path, agent: false, headers: { host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = async (base: string, path: string, host: string) => {
+  const answer = await getAs(host, `${base}${path}`);
+  return { status: answer.status, body: answer.text };
+};
 
-async function change(i: number): Promise<boolean> {
-  // The post starts published: even changes unpublish it, odd ones publish it again.
-  const published = i % 2 === 1;
-  const name = published ? 'content.publish' : 'content.unpublish';
-  const res = await fetch(`${management.url}/rpc/${name}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ space: 'fixture', id: ids.hello, locale: 'en' }),
-  });
-  expect(res.status, `${name}: ${await res.clone().text()}`).toBe(200);
-  return published;
-}
+const change = (i: number) => togglePost(management.url, key, i);
 
 /** What is stale in the page and REST answers for the state `published`, if anything. */
 async function staleAnswers(published: boolean): Promise<string[]> {

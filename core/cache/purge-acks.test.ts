@@ -58,4 +58,30 @@ describe.skipIf(!redisUrl)('purge acknowledgements (Redis)', () => {
     expect(acks.seen()).toBe(1);
     await acks.close();
   });
+  it("carries a purge's WAL position to every process, and none when it has none or a malformed one", async () => {
+    const prefix = `verso-acks-${randomBytes(4).toString('hex')}:`;
+    const heard: { tags: string[]; walLsn: string | undefined }[] = [];
+    const make = (apply: Parameters<typeof purgeAcks>[0]['apply']) =>
+      purgeAcks({
+        publisher: connect(),
+        subscriber: connect(),
+        channel: `${prefix}purges`,
+        keyPrefix: prefix,
+        apply,
+      });
+    const purger = make(() => {});
+    const reader = make((tags, _seq, _own, _at, walLsn) => heard.push({ tags, walLsn }));
+    await until(() => purger.hearsAll() && reader.hearsAll(), 'both subscribed');
+    // Each call returns once the reader has applied the purge (it acknowledges after `apply`).
+    expect(await purger.announce(['doc:a'], '16/B374D848')).toBe(true);
+    expect(await purger.announce(['doc:b'])).toBe(true);
+    expect(await purger.announce(['doc:c'], '0/1","tags":["x"]}')).toBe(true);
+    expect(heard).toEqual([
+      { tags: ['doc:a'], walLsn: '16/B374D848' },
+      { tags: ['doc:b'], walLsn: undefined },
+      { tags: ['doc:c'], walLsn: undefined },
+    ]);
+    await purger.close();
+    await reader.close();
+  });
 });

@@ -38,7 +38,7 @@ describe('WAL positions', () => {
         const a = walPosition(`${h1.toString(16)}/${l1.toString(16)}`)!;
         const b = walPosition(`${h2.toString(16)}/${l2.toString(16)}`)!;
         const expected = h1 !== h2 ? h1 < h2 : l1 < l2;
-        return (a < b) === expected;
+        return a < b === expected;
       }),
     );
   });
@@ -59,9 +59,13 @@ describe('the routing rule', () => {
 
   it('never sends a read to a replica one byte behind the required position', () => {
     fc.assert(
-      fc.property(position.filter((p) => p > 0n), fc.nat(), (required, turn) => {
-        return chooseReplica(required, [{ replayed: required - 1n, usable: true }], turn) === -1;
-      }),
+      fc.property(
+        position.filter((p) => p > 0n),
+        fc.nat(),
+        (required, turn) => {
+          return chooseReplica(required, [{ replayed: required - 1n, usable: true }], turn) === -1;
+        },
+      ),
     );
     expect(chooseReplica(5n, [{ replayed: 5n, usable: true }], 0)).toBe(0);
     expect(chooseReplica(5n, [{ replayed: 9n, usable: false }], 0)).toBe(-1);
