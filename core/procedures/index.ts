@@ -1,4 +1,5 @@
 import type { AnyProcedure } from '../rpc/procedure.ts';
+import { assetsUses } from './asset-uses.ts';
 import { assetsList } from './assets-list.ts';
 import { assetsDelete, assetsUpdate } from './assets-write.ts';
 import { contentCreate } from './content-create.ts';
@@ -34,6 +35,7 @@ export const coreProcedures: AnyProcedure[] = [
   menusGet,
   menusUpdate,
   assetsList,
+  assetsUses,
   assetsUpdate,
   assetsDelete,
   redirectsList,
