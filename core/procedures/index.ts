@@ -13,7 +13,7 @@ import { contentScheduled } from './content-scheduled.ts';
 import { contentUnpublish } from './content-unpublish.ts';
 import { contentUnschedule } from './content-unschedule.ts';
 import { contentUpdate } from './content-update.ts';
-import { menusGet, menusUpdate } from './menus.ts';
+import { menusGet, menusList, menusUpdate } from './menus.ts';
 import { previewTokensCreate, previewTokensList, previewTokensRevoke } from './preview-tokens.ts';
 import { redirectsCreate, redirectsDelete, redirectsList, redirectsUpdate } from './redirects.ts';
 import { webhooksDeliveries } from './webhook-deliveries.ts';
@@ -32,6 +32,7 @@ export const coreProcedures: AnyProcedure[] = [
   contentUnpublish,
   contentScheduled,
   contentUnschedule,
+  menusList,
   menusGet,
   menusUpdate,
   assetsList,

@@ -184,3 +184,25 @@ export const menusUpdate = defineProcedure({
     return readMenu(ctx.db, space, input.key);
   },
 });
+
+/** The space's menus by name, for the studio's menu picker (`menus.get` reads one's items). */
+export const menusList = defineProcedure({
+  name: 'menus.list',
+  permission: 'space:read',
+  input: z.strictObject({ space: spaceName }),
+  async run(ctx) {
+    const res = await ctx.db.query<{ id: string; name: string; machine_name: string; revision: string }>(
+      `select id::text as id, name, machine_name, revision::text as revision from menus
+       where space_id = $1 order by name, machine_name`,
+      [ctx.space.id],
+    );
+    return {
+      items: res.rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        machineName: r.machine_name,
+        revision: Number(r.revision),
+      })),
+    };
+  },
+});

@@ -172,11 +172,11 @@ export function AssetDetail(props: AssetDetailProps) {
       )}
       {props.writable && (
         <>
-          {blocked && <p id="delete-blocked">{blocked}</p>}
+          {blocked && !error && <p id="delete-blocked">{blocked}</p>}
           <button
             type="button"
             class="danger"
-            aria-describedby={blocked ? 'delete-blocked' : undefined}
+            aria-describedby={blocked && !error ? 'delete-blocked' : undefined}
             onClick={() => void remove()}
           >
             Delete file

@@ -7,7 +7,7 @@ import { coreProcedures } from './index.ts';
 
 const plugins = loadPlugins({ website: true });
 
-describe.each(testDatabases())('assets.uses on $kind', ({ open }) => {
+describe.each(testDatabases())('assets.uses and menus.list on $kind', ({ open }) => {
   let h: RpcHarness;
   let viewer: string;
   beforeAll(async () => {
@@ -50,5 +50,13 @@ describe.each(testDatabases())('assets.uses on $kind', ({ open }) => {
     const bad = await call({ id: 'nope' });
     expect([bad.status, bad.body.error.details[0].path]).toEqual([422, 'id']);
     expect((await h.call('assets.uses', { space: 'fixture', id: ids.image }, undefined)).status).toBe(401);
+  });
+
+  it('menus.list names the space’s menus for the studio’s picker', async () => {
+    const res = await h.call('menus.list', { space: 'fixture' }, viewer);
+    expect(await res.json()).toEqual({
+      items: [{ id: ids.mainMenu, name: 'Main', machineName: 'main', revision: expect.any(Number) }],
+    });
+    expect((await h.call('menus.list', { space: 'nope' }, viewer)).status).toBe(404);
   });
 });
