@@ -99,11 +99,26 @@ function toTree(
   });
 }
 
-/** The stored label with the call's locale replaced; the other locales keep theirs. */
-function mergeLabel(stored: unknown, locale: string, label: string, locales: readonly string[]) {
+/**
+ * The stored label with the call's locale replaced; the other locales keep theirs. An empty label in a locale
+ * other than the default removes that locale's label, so the site shows the default's there (as it does for
+ * an item that never had one) rather than an empty link: a studio writing every locale's labels of a tree
+ * writes "" where an item has none.
+ */
+function mergeLabel(
+  stored: unknown,
+  locale: string,
+  label: string,
+  space: { locales: readonly string[]; defaultLocale: string },
+) {
+  if (label === '' && locale !== space.defaultLocale) {
+    if (stored === undefined) return {};
+    const { [locale]: _dropped, ...rest } = labelsOf(stored, space.locales);
+    return rest;
+  }
   if (stored === undefined) return { [locale]: label };
   if (typeof stored === 'string' && stored === label) return stored;
-  return { ...labelsOf(stored, locales), [locale]: label };
+  return { ...labelsOf(stored, space.locales), [locale]: label };
 }
 
 async function spaceDocuments(db: Queryable, spaceId: string, ids: string[]): Promise<Set<string>> {
@@ -171,7 +186,7 @@ export const menusUpdate = defineProcedure({
           labels.get(row.id),
           input.locale,
           (row.label as Record<string, string>)[input.locale]!,
-          space.locales,
+          space,
         ),
       }));
       await tx.query('delete from menu_items where menu_id = $1', [menuId]);

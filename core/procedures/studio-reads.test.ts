@@ -59,4 +59,39 @@ describe.each(testDatabases())('assets.uses and menus.list on $kind', ({ open })
     });
     expect((await h.call('menus.list', { space: 'nope' }, viewer)).status).toBe(404);
   });
+
+  it('menus.update: an empty label in a locale other than the default removes that locale’s label', async () => {
+    const editor = await h.key({ role: 'editor' });
+    const menu = (await (await h.call('menus.get', { space: 'fixture', key: 'main' }, viewer)).json()) as any;
+    type Item = { id: string; label: Record<string, string>; children: Item[] };
+    const write = (items: Item[], locale: string): unknown[] =>
+      items.map((i: any) => ({
+        id: i.id,
+        label: i.label[locale] ?? '',
+        url: i.url,
+        target: i.target,
+        contentId: i.contentId,
+        children: write(i.children, locale),
+      }));
+    const about = menu.items[0];
+    about.label.de = '';
+    const res = await h.call(
+      'menus.update',
+      {
+        space: 'fixture',
+        key: 'main',
+        locale: 'de',
+        revision: menu.revision,
+        items: write(menu.items, 'de'),
+      },
+      editor,
+    );
+    expect(res.status).toBe(200);
+    const after = (await res.json()) as any;
+    expect(after.items.map((i: Item) => i.label)).toEqual([
+      { en: 'About' },
+      menu.items[1].label,
+      menu.items[2].label,
+    ]);
+  });
 });

@@ -35,6 +35,7 @@ export function MenuItemRow(props: ItemRowProps) {
   const input = (e: Event) => (e.target as HTMLInputElement).value;
   return (
     <li class={`menu-item${props.problemKey === k ? ' invalid' : ''}`}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the move buttons are the keyboard's way */}
       <div
         class="menu-item-row"
         data-key={k}
