@@ -54,7 +54,7 @@ export function MenuItemRow(props: ItemRowProps) {
       >
         <span
           class="drag-handle"
-          draggable
+          draggable="true"
           title="Drag to move or nest"
           aria-hidden="true"
           onDragStart={(e: DragEvent) => {
@@ -67,19 +67,21 @@ export function MenuItemRow(props: ItemRowProps) {
         <fieldset class="menu-item-fields">
           <legend class="visually-hidden">Item “{name}”</legend>
           {props.locales.map((l) => (
-            <label key={l} class="menu-label">
-              <span>Label ({l})</span>
+            <span key={l} class="menu-field">
+              <label for={`menu-${k}-label-${l}`}>Label ({l})</label>
               <input
+                id={`menu-${k}-label-${l}`}
                 type="text"
                 value={item.label[l] ?? ''}
                 aria-invalid={props.problemKey === k ? 'true' : undefined}
                 onInput={(e: Event) => props.onPatch(k, { label: { ...item.label, [l]: input(e) } })}
               />
-            </label>
+            </span>
           ))}
-          <label class="menu-link-kind">
-            <span>Links to</span>
+          <span class="menu-field">
+            <label for={`menu-${k}-kind`}>Links to</label>
             <select
+              id={`menu-${k}-kind`}
               onChange={(e: Event) => {
                 const v = input(e);
                 props.onPatch(k, {
@@ -98,11 +100,11 @@ export function MenuItemRow(props: ItemRowProps) {
                 an address
               </option>
             </select>
-          </label>
+          </span>
           {kind === 'document' && (
-            <label class="menu-link">
-              <span>Document</span>
-              <select onChange={(e: Event) => props.onPatch(k, { contentId: input(e) })}>
+            <span class="menu-field">
+              <label for={`menu-${k}-doc`}>Document</label>
+              <select id={`menu-${k}-doc`} onChange={(e: Event) => props.onPatch(k, { contentId: input(e) })}>
                 {props.documents.map((d) => (
                   <option key={d.id} value={d.id} selected={d.id === item.contentId}>
                     {'— '.repeat(d.depth)}
@@ -110,17 +112,18 @@ export function MenuItemRow(props: ItemRowProps) {
                   </option>
                 ))}
               </select>
-            </label>
+            </span>
           )}
           {kind === 'url' && (
-            <label class="menu-link">
-              <span>Address</span>
+            <span class="menu-field">
+              <label for={`menu-${k}-url`}>Address</label>
               <input
+                id={`menu-${k}-url`}
                 type="text"
                 value={item.url ?? ''}
                 onInput={(e: Event) => props.onPatch(k, { url: input(e) })}
               />
-            </label>
+            </span>
           )}
         </fieldset>
         <div class="menu-item-moves">

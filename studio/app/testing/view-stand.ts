@@ -125,6 +125,8 @@ mountView(${name});`,
   });
   app.get(script.url, (c) => c.body(script.code, 200, { 'Content-Type': 'text/javascript' }));
   app.get(css.url, (c) => c.body(css.css, 200, { 'Content-Type': 'text/css' }));
+  // Chromium asks for one; a 404 would read as a failed resource in the page's console.
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.all('/rpc/*', (c) => h.app.fetch(withKey(c.req.raw)));
   app.all('/upload/*', (c) => uploads.fetch(withKey(c.req.raw)));
   app.route('/', media);
