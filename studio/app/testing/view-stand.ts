@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { bundleScript } from '../../../build/islands.ts';
 import { studioStylesheet } from '../../../build/studio.ts';
 import { allMigrations, loadPlugins } from '../../../cli/plugins.ts';
@@ -16,7 +16,7 @@ import { type RpcHarness, rpcHarness } from '../../../core/rpc/test-harness.ts';
 import { testDatabases } from '../../../core/testing/databases.ts';
 import { managementMediaRoutes } from '../../../delivery/media/management-media.ts';
 import { uploadRoutes } from '../../../delivery/media/upload.ts';
-import { launchChromium, watchedPage } from '../../../e2e/support/browser.ts';
+import { launchChromium, until, watchedPage } from '../../../e2e/support/browser.ts';
 import { websiteProcedures } from '../../../site/procedures/index.ts';
 import { studioCsp } from '../../server/studio-csp.ts';
 import type { StudioBoot } from '../boot.ts';
@@ -153,18 +153,4 @@ mountView(${name});`,
   };
 }
 
-/**
- * Waits until `check` holds in the page. Playwright's `waitForFunction` polls with code the studio's CSP
- * refuses to run (no 'unsafe-eval'); `evaluate` is not subject to it.
- */
-export async function until<A>(target: Page | Frame, check: (arg: A) => unknown, arg?: A): Promise<void> {
-  const limit = Date.now() + 15_000;
-  const evaluate = (target as Page).evaluate.bind(target) as (
-    f: (a: unknown) => unknown,
-    a: unknown,
-  ) => Promise<unknown>;
-  while (!(await evaluate(check as (a: unknown) => unknown, arg))) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until };
