@@ -207,7 +207,14 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
     app.route('/', publicMediaRoutes({ ...services, spaceOf }));
   const maxBytes = services.config.UPLOAD_MAX_BYTES;
   if (scopes.includes('uploads') && mode === 'management')
-    app.route('/', uploadRoutes({ ...services, maxBytes }));
+    app.route(
+      '/',
+      uploadRoutes({
+        ...services,
+        maxBytes,
+        ...(scopes.includes('auth') ? { sessionSecret: services.authSecret } : {}),
+      }),
+    );
   app.notFound((c) => errorResponse(c, new AppError('route.notFound'), services.log));
   app.onError((err, c) => errorResponse(c, err, services.log));
   return app;

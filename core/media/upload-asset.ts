@@ -5,25 +5,9 @@ import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
 import { ASSET_COLUMNS, type AssetRecord, toAssetRecord } from './asset-record.ts';
 import type { MediaStorage } from './storage.ts';
+import { uploadTypes } from './upload-types.ts';
 
-/**
- * What may be uploaded, by the type sniffed from the bytes (never the name or the client's header). SVG is
- * absent on purpose: it can carry script, and the site serves media from its own origin.
- */
-export const uploadTypes: Readonly<Record<string, string>> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/gif': 'gif',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-  'audio/wav': 'wav',
-  'application/pdf': 'pdf',
-  'font/woff2': 'woff2',
-};
+export { uploadTypes };
 
 const MAX_IMAGE_PIXELS = 100_000_000;
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { cacheTags } from '../cache/tags.ts';
 import type { Queryable } from '../db/types.ts';
 import { AppError } from '../errors/app-error.ts';
-import { avatarUsers, documentsUsingAssets } from '../media/asset-uses.ts';
 import { defineProcedure, type ProcedureContext } from '../rpc/procedure.ts';
 import { cropSchema, focalPointSchema } from '../space-format/schema.ts';
 import { emitWebhookEvent } from '../webhooks/events.ts';
-import { ASSET_VIEW_COLUMNS, type AssetRow, assetViews, USED_BY_NAMED } from './asset-view.ts';
+import { isUnused, usesOfAsset } from './asset-uses.ts';
+import { ASSET_VIEW_COLUMNS, type AssetRow, assetViews } from './asset-view.ts';
 import './errors.ts';
 import { spaceName } from './inputs.ts';
 
@@ -74,47 +74,21 @@ export const assetsUpdate = defineProcedure({
   },
 });
 
-/** The documents' titles: the published one in the default locale first, else any version's. */
-async function titled(db: Queryable, ids: string[], defaultLocale: string) {
-  const res = await db.query<{ id: string; title: string }>(
-    `select d.id::text as id, coalesce((select v.title from document_versions v where v.document_id = d.id
-       order by v.state = 'published' desc, v.locale = $2 desc, v.locale limit 1), '') as title
-     from documents d where d.id = any($1::uuid[])`,
-    [ids, defaultLocale],
-  );
-  return new Map(res.rows.map((r) => [r.id, r.title]));
-}
-
 /** 409 `asset.inUse` naming what uses the asset, or nothing when nothing does. */
 async function assertUnused(tx: Queryable, ctx: ProcedureContext, id: string): Promise<void> {
-  const spaceId = ctx.space.id;
-  const uses = (await documentsUsingAssets(tx, spaceId, [id])).get(id.toLowerCase()) ?? [];
-  const users = await avatarUsers(tx, spaceId, id);
-  const other: string[] = [];
-  for (const plugin of ctx.plugins) other.push(...((await plugin.assetUses?.(tx, spaceId, id)) ?? []));
-  if (uses.length === 0 && users.length === 0 && other.length === 0) return;
-  const named = uses.slice(0, USED_BY_NAMED);
-  const titles = await titled(
-    tx,
-    named.map((u) => u.id),
-    ctx.space.defaultLocale,
-  );
-  const documents = named.map((u) => ({ id: u.id, title: titles.get(u.id) ?? '', published: u.published }));
+  const uses = await usesOfAsset(tx, ctx, id);
+  if (isUnused(uses)) return;
+  const { documents, documentCount, users, other } = uses;
   const names = [
     ...documents.map((d) => `"${d.title}"${d.published ? '' : ' (draft)'}`),
     ...users.map((u) => `the avatar of ${u.name}`),
     ...other,
   ];
-  const more = uses.length > named.length ? ` and ${uses.length - named.length} more documents` : '';
+  const more =
+    documentCount > documents.length ? ` and ${documentCount - documents.length} more documents` : '';
   throw new AppError('asset.inUse', {
     message: `The asset is used by ${names.join(', ')}${more}; remove it from them first.`,
-    details: [
-      {
-        key: 'asset.inUse',
-        path: 'id',
-        params: { documents, documentCount: uses.length, users, other },
-      },
-    ],
+    details: [{ key: 'asset.inUse', path: 'id', params: { documents, documentCount, users, other } }],
   });
 }
 

@@ -1,4 +1,5 @@
 import type { AnyProcedure } from '../rpc/procedure.ts';
+import { assetsUses } from './asset-uses.ts';
 import { assetsList } from './assets-list.ts';
 import { assetsDelete, assetsUpdate } from './assets-write.ts';
 import { contentCreate } from './content-create.ts';
@@ -12,7 +13,7 @@ import { contentScheduled } from './content-scheduled.ts';
 import { contentUnpublish } from './content-unpublish.ts';
 import { contentUnschedule } from './content-unschedule.ts';
 import { contentUpdate } from './content-update.ts';
-import { menusGet, menusUpdate } from './menus.ts';
+import { menusGet, menusList, menusUpdate } from './menus.ts';
 import { previewTokensCreate, previewTokensList, previewTokensRevoke } from './preview-tokens.ts';
 import { redirectsCreate, redirectsDelete, redirectsList, redirectsUpdate } from './redirects.ts';
 import { webhooksDeliveries } from './webhook-deliveries.ts';
@@ -31,9 +32,11 @@ export const coreProcedures: AnyProcedure[] = [
   contentUnpublish,
   contentScheduled,
   contentUnschedule,
+  menusList,
   menusGet,
   menusUpdate,
   assetsList,
+  assetsUses,
   assetsUpdate,
   assetsDelete,
   redirectsList,

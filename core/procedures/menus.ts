@@ -99,11 +99,26 @@ function toTree(
   });
 }
 
-/** The stored label with the call's locale replaced; the other locales keep theirs. */
-function mergeLabel(stored: unknown, locale: string, label: string, locales: readonly string[]) {
+/**
+ * The stored label with the call's locale replaced; the other locales keep theirs. An empty label in a locale
+ * other than the default removes that locale's label, so the site shows the default's there (as it does for
+ * an item that never had one) rather than an empty link: a studio writing every locale's labels of a tree
+ * writes "" where an item has none.
+ */
+function mergeLabel(
+  stored: unknown,
+  locale: string,
+  label: string,
+  space: { locales: readonly string[]; defaultLocale: string },
+) {
+  if (label === '' && locale !== space.defaultLocale) {
+    if (stored === undefined) return {};
+    const { [locale]: _dropped, ...rest } = labelsOf(stored, space.locales);
+    return rest;
+  }
   if (stored === undefined) return { [locale]: label };
   if (typeof stored === 'string' && stored === label) return stored;
-  return { ...labelsOf(stored, locales), [locale]: label };
+  return { ...labelsOf(stored, space.locales), [locale]: label };
 }
 
 async function spaceDocuments(db: Queryable, spaceId: string, ids: string[]): Promise<Set<string>> {
@@ -171,7 +186,7 @@ export const menusUpdate = defineProcedure({
           labels.get(row.id),
           input.locale,
           (row.label as Record<string, string>)[input.locale]!,
-          space.locales,
+          space,
         ),
       }));
       await tx.query('delete from menu_items where menu_id = $1', [menuId]);
@@ -182,5 +197,27 @@ export const menusUpdate = defineProcedure({
     ctx.audit.target = written.menuId;
     ctx.audit.details = { key: input.key, locale: input.locale, items: written.count };
     return readMenu(ctx.db, space, input.key);
+  },
+});
+
+/** The space's menus by name, for the studio's menu picker (`menus.get` reads one's items). */
+export const menusList = defineProcedure({
+  name: 'menus.list',
+  permission: 'space:read',
+  input: z.strictObject({ space: spaceName }),
+  async run(ctx) {
+    const res = await ctx.db.query<{ id: string; name: string; machine_name: string; revision: string }>(
+      `select id::text as id, name, machine_name, revision::text as revision from menus
+       where space_id = $1 order by name, machine_name`,
+      [ctx.space.id],
+    );
+    return {
+      items: res.rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        machineName: r.machine_name,
+        revision: Number(r.revision),
+      })),
+    };
   },
 });

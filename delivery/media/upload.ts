@@ -21,14 +21,16 @@ export interface UploadRouteDeps {
   maxBytes: number;
   mediaSecret: () => string;
   log: Logger;
+  /** With the `auth` scope: the studio's session cookie is accepted as `/rpc` accepts it (same origin only). */
+  sessionSecret?: () => string;
 }
 
 /** Room for the multipart envelope around the file (boundaries, part headers, the `alt` field). */
 const ENVELOPE_BYTES = 64 * 1024;
 
 /**
- * `POST /upload/:spaceId` (scope `uploads`): multipart, field `file` and optional `alt`, with an API key that
- * may write the space (`space:write`, as procedures check it). The key is checked before the body is read; the body
+ * `POST /upload/:spaceId` (scope `uploads`): multipart, field `file` and optional `alt`, with an API key (or
+ * the studio's session, with `sessionSecret`) that may write the space (`space:write`, as procedures check it). The key is checked before the body is read; the body
  * is cut off past the size limit. Answers 201 with the asset as `GET /v1/assets/{id}` shows it.
  */
 export function uploadRoutes(deps: UploadRouteDeps): Hono {
@@ -37,7 +39,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono {
     '/upload/:spaceId',
     async (c, next) => {
       // The same key rules as the procedures (core/rpc): a valid key, allowed the space, holding `space:write`.
-      const principal = await bearerPrincipal(c, deps.db);
+      const principal = await bearerPrincipal(c, deps.db, deps.sessionSecret);
       const space = await findSpace(deps.db, c.req.param('spaceId'));
       if (!mayUseSpace(principal, space.id)) throw new AppError('auth.spaceForbidden');
       if (!holds(principal, 'space:write')) {

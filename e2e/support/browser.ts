@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Frame, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -49,4 +49,25 @@ export async function watchedPage(
     });
   });
   return { page, problems };
+}
+
+/**
+ * Waits until `check` holds in the page or frame. Playwright's `waitForFunction` polls with code the
+ * studio's and the canvas's CSP refuse to run (no 'unsafe-eval'); `evaluate` is not subject to it.
+ */
+export async function until<A>(
+  target: Page | Frame,
+  check: (arg: A) => unknown,
+  arg?: A,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const limit = Date.now() + timeoutMs;
+  const evaluate = (target as Page).evaluate.bind(target) as (
+    f: (a: unknown) => unknown,
+    a: unknown,
+  ) => Promise<unknown>;
+  while (!(await evaluate(check as (a: unknown) => unknown, arg))) {
+    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
