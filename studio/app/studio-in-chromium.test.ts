@@ -104,6 +104,8 @@ async function openEditor(): Promise<{ page: Page; problems: string[] }> {
   await watched.page.goto(`${studioUrl}/studio`);
   // Loaded: the design picker lists the space's designs (an earlier test's edits may be drafts by now).
   await until(watched.page, () => document.querySelectorAll('#pick-design option').length > 1);
+  // The design view is its own chunk: its frame comes once it has loaded.
+  while (!canvasOf(watched.page)) await new Promise((r) => setTimeout(r, 50));
   await canvasOf(watched.page).waitForSelector('h1');
   return watched;
 }
