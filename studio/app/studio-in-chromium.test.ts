@@ -12,6 +12,7 @@ import { axeViolations } from '../../e2e/support/audits.ts';
 import { launchChromium, watchedPage } from '../../e2e/support/browser.ts';
 import { canvasRoutes } from '../../site/canvas/canvas-routes.ts';
 import { websiteProcedures } from '../../site/procedures/index.ts';
+import { studioContentModel } from '../server/content-model-procedure.ts';
 import { studioPreviewProcedure } from '../server/preview-procedure.ts';
 import { studioRoutes } from '../server/studio-routes.ts';
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
       ...coreProcedures,
       ...websiteProcedures,
       studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
+      studioContentModel,
     ],
     plugins,
     migrations: allMigrations(plugins),
