@@ -33,6 +33,8 @@ export interface CanvasPaneProps {
   onPaint?: (ms: number) => void;
   control: { current: CanvasControl | null };
   label?: string;
+  /** A region rather than the page's main landmark (the content view's main is the document's form). */
+  region?: boolean;
 }
 
 export function CanvasPane(props: CanvasPaneProps) {
@@ -105,16 +107,23 @@ export function CanvasPane(props: CanvasPaneProps) {
     return () => observer.disconnect();
   }, [props.viewport]);
 
-  return (
+  const box = (
+    <div class="canvas-box">
+      <iframe
+        ref={onFrame}
+        title="Canvas: the page as the site draws it"
+        class="canvas"
+        src={`${props.siteUrl}/_cms/canvas`}
+      />
+    </div>
+  );
+  return props.region ? (
+    <section class="canvas-pane" aria-label={props.label ?? 'Canvas'} ref={pane} tabindex={0}>
+      {box}
+    </section>
+  ) : (
     <main class="canvas-pane" aria-label={props.label ?? 'Canvas'} ref={pane} tabindex={0}>
-      <div class="canvas-box">
-        <iframe
-          ref={onFrame}
-          title="Canvas: the page as the site draws it"
-          class="canvas"
-          src={`${props.siteUrl}/_cms/canvas`}
-        />
-      </div>
+      {box}
     </main>
   );
 }

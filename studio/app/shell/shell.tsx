@@ -107,7 +107,12 @@ export function Shell({ boot }: { boot: StudioBoot }) {
             {failed}
           </p>
         ) : View ? (
-          <View key={`${view}/${space.name}`} boot={boot} space={space} locale={locale} can={can} />
+          // One keyed host per view and space: hono/jsx/dom unmounts the view left (its canvas, its listeners).
+          [view].map((id) => (
+            <div key={`${id}/${space.name}`} class="view-host">
+              <View boot={boot} space={space} locale={locale} can={can} />
+            </div>
+          ))
         ) : (
           <p class="loading">Loading…</p>
         )}
