@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
+import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations } from './support/audits.ts';
 import { launchChromium, watchedPage } from './support/browser.ts';
-import { type Stack, servicesConfigured, startStack } from './support/stack.ts';
+import { type Stack, servicesConfigured } from './support/stack.ts';
+import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // The content view (issue 37) on real `verso serve` processes, PostgreSQL and Redis: an editor signs in
 // with the printed link, writes a blog post (heading, two paragraphs, a link) in Tiptap, watches the
@@ -11,61 +13,28 @@ import { type Stack, servicesConfigured, startStack } from './support/stack.ts';
 // second browser editing the same draft gets the conflict view; the network drops while typing and
 // nothing is lost; axe on the content view; a keyboard-only journey creates and publishes a page.
 
+let env: StudioStack | undefined;
 let stack: Stack | undefined;
 let browser: Browser;
-const running: Running[] = [];
 let studio = '';
 let site = '';
 let api = '';
 
 beforeAll(async () => {
-  stack = await startStack({ public: 1 });
-  if (!stack) return;
+  env = await startStudioStack({ public: 1 });
+  if (!env) return;
+  ({ stack, studio, site } = env);
   api = stack.urls.public[0]!;
-  const [mport, wport] = [await freePort(), await freePort()];
-  studio = `http://localhost:${mport}`;
-  site = `http://localhost:${wport}`;
-  const start = (mode: string, port: number, extra: Record<string, string>) =>
-    startVerso(
-      ['serve'],
-      { ...stack!.env, SERVER_MODE: mode, PORT: String(port), LOG_LEVEL: 'info', ...extra },
-      /"msg":"listening"/,
-    );
-  running.push(
-    ...(await Promise.all([
-      start('website', wport, { EDITOR_ORIGIN: studio }),
-      start('management', mport, { STUDIO_SITE_URL: site }),
-    ])),
-  );
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all(running.map((r) => r.stop()));
-  await stack?.stop();
+  await env?.stop();
 });
 
 const canvasOf = (page: Page): Frame | undefined =>
   page.frames().find((f) => f.url().startsWith(`${site}/_cms/canvas`));
-
-/** Polls a check in the page (Playwright's waitForFunction needs 'unsafe-eval', which the CSP refuses). */
-async function until<A>(
-  target: Page | Frame,
-  check: (arg: A) => unknown,
-  arg?: A,
-  ms = 30_000,
-): Promise<void> {
-  const limit = Date.now() + ms;
-  const evaluate = (target as Page).evaluate.bind(target) as (
-    f: (a: unknown) => unknown,
-    a: unknown,
-  ) => Promise<unknown>;
-  while (!(await evaluate(check as (a: unknown) => unknown, arg).catch(() => false))) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function signedIn(): Promise<{ page: Page; problems: string[] }> {
   const watched = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
@@ -173,6 +142,9 @@ describe.skipIf(!servicesConfigured())('the studio content view', () => {
     );
     expect(timings.length).toBeGreaterThan(0);
 
+    // The picture in docs/studio.md (STUDIO_SCREENSHOTS=1 writes it).
+    if (process.env.STUDIO_SCREENSHOTS)
+      await page.screenshot({ path: fileURLToPath(new URL('../docs/studio/content.png', import.meta.url)) });
     // Publish, with what will change listed first.
     expect(await page.locator('#publish-changes').textContent()).toContain('First publication');
     await page.click('#publish-doc');

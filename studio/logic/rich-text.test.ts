@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from '../../core/space-format/field-defs.ts';
 import { checkFields, type ValueContext } from '../../core/space-format/field-values.ts';
+import { richTextNodeTypes } from '../../core/space-format/rich-text-schema.ts';
 import { isEmptyRichText, toEditorJson, toSpaceRichText } from './rich-text.ts';
 
 const known = '0b7e5b1c-2f43-4c3e-9a43-5a1f1c1d2e3f';
@@ -37,16 +38,7 @@ const mark = fc.oneof(
   fc.constant({ type: 'link' }),
 );
 const nodeType = fc.constantFrom(
-  'paragraph',
-  'heading',
-  'bulletList',
-  'orderedList',
-  'listItem',
-  'blockquote',
-  'codeBlock',
-  'horizontalRule',
-  'hardBreak',
-  'image',
+  ...richTextNodeTypes.filter((t) => t !== 'text'),
   'taskList',
   'mention',
   'table',

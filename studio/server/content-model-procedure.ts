@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { FieldDef } from '../../core/space-format/field-defs.ts';
 import { spaceName } from '../../core/procedures/inputs.ts';
 import { defineProcedure } from '../../core/rpc/procedure.ts';
+import type { FieldDef } from '../../core/space-format/field-defs.ts';
 
 export interface ModelType {
   name: string;

@@ -27,7 +27,7 @@ describe.each(testDatabases())('the studio server on $kind', ({ open }) => {
         ...coreProcedures,
         ...websiteProcedures,
         studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
-      studioContentModel,
+        studioContentModel,
       ],
       plugins,
       migrations: allMigrations(plugins),

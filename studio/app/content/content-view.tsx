@@ -31,7 +31,7 @@ import {
 import { DocTreePane } from './doc-tree-pane.tsx';
 import type { FieldContext } from './field-context.ts';
 import { FieldsForm } from './field-form.tsx';
-import { previewDocument } from './preview-overlay.ts';
+import { renderMessage } from './preview-overlay.ts';
 import { ConflictView, PublishPanel, type Snapshot } from './publish-panel.tsx';
 
 /**
@@ -135,18 +135,9 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
 
   const renderCanvas = () => {
     const w = workingRef.current;
-    if (!preview?.content || !w || !model) return;
-    const type = typeOf(preview.content.document.type);
-    const document = previewDocument(preview.content.document, w, type?.fields ?? []);
-    canvas.current?.send('render', {
-      id: renderId(),
-      locale,
-      site: preview.site,
-      designs: preview.designs,
-      fields: preview.fields,
-      content: { ...preview.content, document },
-      view: { kind: 'page' },
-    });
+    if (!preview?.content || !w) return;
+    const defs = typeOf(preview.content.document.type)?.fields ?? [];
+    canvas.current?.send('render', { id: renderId(), ...renderMessage(preview, w, defs, locale) });
   };
   const latestRender = useRef(renderCanvas);
   latestRender.current = renderCanvas;

@@ -155,7 +155,8 @@ export function DocTreePane(p: TreePaneProps) {
       </ul>
       {rows.length === 0 ? <p class="hint">No documents{search ? ' match' : ''}.</p> : null}
       {selectedDoc ? (
-        <div class="doc-actions" role="group" aria-label="Selected document">
+        <fieldset class="doc-actions">
+          <legend class="visually-hidden">Selected document</legend>
           {(['up', 'down', 'indent', 'outdent'] as const).map((m) => (
             <button key={m} type="button" class="small" onClick={() => move(selectedDoc.id, m)}>
               {{ up: 'Move up', down: 'Move down', indent: 'Move in', outdent: 'Move out' }[m]}
@@ -185,7 +186,7 @@ export function DocTreePane(p: TreePaneProps) {
               Delete…
             </button>
           )}
-        </div>
+        </fieldset>
       ) : null}
     </nav>
   );

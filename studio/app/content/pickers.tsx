@@ -12,42 +12,28 @@ const docLabel = (ctx: FieldContext, id: string) => {
   return d ? `${titleOf(d, ctx.locale)} (${d.type})` : id;
 };
 
-export function DocumentPicker(p: {
+/** One of a list (a document, an asset) or none, as a native select. */
+function OnePicker(p: {
   id: string;
-  ctx: FieldContext;
+  options: Array<{ value: string; label: string }>;
   value: unknown;
   onChange: (v: string | null) => void;
 }) {
   return (
     <select id={p.id} onChange={(e: Event) => p.onChange((e.target as HTMLSelectElement).value || null)}>
       <option value="">— none —</option>
-      {p.ctx.docs.map((d) => (
-        <option key={d.id} value={d.id} selected={d.id === p.value}>
-          {docLabel(p.ctx, d.id)}
+      {p.options.map((o) => (
+        <option key={o.value} value={o.value} selected={o.value === p.value}>
+          {o.label}
         </option>
       ))}
     </select>
   );
 }
 
-export function AssetPicker(p: {
-  id: string;
-  ctx: FieldContext;
-  value: unknown;
-  onChange: (v: string | null) => void;
-}) {
-  return (
-    <select id={p.id} onChange={(e: Event) => p.onChange((e.target as HTMLSelectElement).value || null)}>
-      <option value="">— none —</option>
-      {p.ctx.assets.map((a) => (
-        <option key={a.id} value={a.id} selected={a.id === p.value}>
-          {a.filename}
-          {a.alt ? ` — ${a.alt}` : ''}
-        </option>
-      ))}
-    </select>
-  );
-}
+type PickerProps = { id: string; ctx: FieldContext; value: unknown; onChange: (v: string | null) => void };
+export const DocumentPicker = (p: PickerProps) => <OnePicker {...p} options={docOptions(p.ctx)} />;
+export const AssetPicker = (p: PickerProps) => <OnePicker {...p} options={assetOptions(p.ctx)} />;
 
 /** Many of a list (documents, assets, select options) as checkboxes, in the list's order. */
 export function ManyPicker(p: {

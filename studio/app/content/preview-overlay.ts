@@ -1,5 +1,6 @@
 import type { FieldDef } from '../../../core/space-format/field-defs.ts';
 import { cleanFields } from '../../logic/form-model.ts';
+import type { Preview } from '../design/design-view.tsx';
 
 /** Field kinds whose stored value is the delivered one: the canvas can show them before the save returns. */
 const AS_DELIVERED = new Set(['string', 'text', 'number', 'boolean', 'date', 'select', 'richText']);
@@ -22,4 +23,24 @@ export function previewDocument(
     else delete fields[d.name];
   }
   return { ...delivered, ...(working.title.trim() ? { title: working.title } : {}), fields };
+}
+
+/** The canvas's `render` (docs/canvas-protocol.md) of the document's page with the typed draft. */
+export function renderMessage(
+  preview: Preview,
+  working: { title: string; fields: Record<string, unknown> },
+  defs: FieldDef[],
+  locale: string,
+) {
+  return {
+    locale,
+    site: preview.site,
+    designs: preview.designs,
+    fields: preview.fields,
+    content: preview.content && {
+      ...preview.content,
+      document: previewDocument(preview.content.document, working, defs),
+    },
+    view: { kind: 'page' },
+  };
 }
