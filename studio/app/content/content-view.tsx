@@ -295,7 +295,7 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
           onDelete={onDelete}
           onMove={onMove}
         />
-        <section class="editor" aria-label="Document">
+        <main class="editor" aria-label="Document">
           {working && doc && type ? (
             <form class="doc-form" onSubmit={(e: Event) => e.preventDefault()}>
               {theirs ? (
@@ -382,7 +382,7 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
           ) : (
             <p class="hint">Pick a document in the tree, or create one.</p>
           )}
-        </section>
+        </main>
         <CanvasPane
           siteUrl={boot.siteUrl}
           viewport="desktop"
@@ -390,6 +390,7 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
           onReady={() => latestRender.current()}
           onPaint={setLastPaint}
           label="Preview"
+          region
         />
       </div>
     </div>
