@@ -33,6 +33,7 @@ import type { FieldContext } from './field-context.ts';
 import { FieldsForm } from './field-form.tsx';
 import { renderMessage } from './preview-overlay.ts';
 import { ConflictView, PublishPanel, type Snapshot } from './publish-panel.tsx';
+import { useSaveGuards } from './save-guards.ts';
 
 /**
  * The content view: the document tree, the form of the chosen document in the shell's locale, and the
@@ -41,6 +42,7 @@ import { ConflictView, PublishPanel, type Snapshot } from './publish-panel.tsx';
  */
 
 const SAVE_DELAY_MS = 600;
+const failure = (err: unknown) => ({ text: describeError(err), error: true });
 type Draft = Snapshot & { id: string; locale: string };
 
 export default function ContentView({ boot, space: spaceInfo, locale }: ViewProps) {
@@ -58,7 +60,7 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
   const [queue, setQueueState] = useState<SaveQueue<Draft>>(emptyQueue());
   const [theirs, setTheirs] = useState<Snapshot | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [share, setShare] = useState<string | null>(null);
   const [lastPaint, setLastPaint] = useState<number | null>(null);
@@ -96,7 +98,7 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
             variants[d.key] = Object.keys((d.published as { variants?: object })?.variants ?? {});
         setCtxExtra({ assets, variants });
       } catch (err) {
-        setMessage(describeError(err));
+        setMessage(failure(err));
       }
     })();
   }, [space]);
@@ -130,7 +132,7 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
     }
   };
   useEffect(() => {
-    if (selected) openDoc(selected).catch((err) => setMessage(describeError(err)));
+    if (selected) openDoc(selected).catch((err) => setMessage(failure(err)));
   }, [selected, locale]);
 
   const renderCanvas = () => {
@@ -186,20 +188,10 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
   // Listeners and timers call the newest flush (this render's model, document and space).
   const flushRef = useRef(flush);
   flushRef.current = flush;
-  useEffect(() => {
-    const online = () => void flushRef.current();
-    const leaving = (e: BeforeUnloadEvent) => {
-      if (!hasUnsaved(q.current)) return;
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('online', online);
-    window.addEventListener('beforeunload', leaving);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('beforeunload', leaving);
-    };
-  }, []);
+  useSaveGuards(
+    () => hasUnsaved(q.current),
+    () => void flushRef.current(),
+  );
 
   const edit = (patch: Partial<Snapshot>) => {
     const w = workingRef.current;
@@ -221,11 +213,11 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
       await flush();
       if (hasUnsaved(q.current)) throw new Error('The draft is not saved yet.');
       await what();
-      setMessage(done);
+      setMessage({ text: done, error: false });
       if (selected) await openDoc(selected);
       await refreshList();
     } catch (err) {
-      setMessage(describeError(err));
+      setMessage(failure(err));
     } finally {
       setBusy(false);
     }
@@ -278,8 +270,12 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
           {lastPaint !== null ? <span class="paint"> · canvas {lastPaint} ms</span> : null}
         </p>
         {message ? (
-          <p class="message" role="alert" id="content-message">
-            {message}
+          <p
+            class={message.error ? 'message' : 'notice'}
+            role={message.error ? 'alert' : 'status'}
+            id="content-message"
+          >
+            {message.text}
           </p>
         ) : null}
       </section>
@@ -373,7 +369,7 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
                 onShare={() =>
                   rpc<{ url: string }>('plugins.website.share.create', { space, id: doc.id, locale }).then(
                     (r) => setShare(r.url),
-                    (err) => setMessage(describeError(err)),
+                    (err) => setMessage(failure(err)),
                   )
                 }
                 share={share}
