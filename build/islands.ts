@@ -50,6 +50,18 @@ export interface BundleArgs {
   esbuild?: Pick<BuildOptions, 'jsx' | 'jsxImportSource' | 'plugins'>;
 }
 
+/** What every browser script shares: one minified ES2020 module per entry, kept in memory. */
+export const BROWSER_BUILD = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  write: false,
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
 const islandsDir = fileURLToPath(new URL('../islands/', import.meta.url));
 
 export async function bundleScript(args: BundleArgs): Promise<ScriptBundle> {
@@ -57,14 +69,7 @@ export async function bundleScript(args: BundleArgs): Promise<ScriptBundle> {
     ...('path' in args.entry
       ? { entryPoints: [args.entry.path] }
       : { stdin: { contents: args.entry.contents, loader: 'ts', resolveDir: islandsDir } }),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
+    ...BROWSER_BUILD,
     ...args.esbuild,
   });
   const code = result.outputFiles[0]!.text;

@@ -24,6 +24,7 @@ import { uploadRoutes } from '../delivery/media/upload.ts';
 import { publicApi } from '../delivery/public-api/index.ts';
 import { fastPagesOptions } from '../site/server/fast-pages.ts';
 import { websiteServer } from '../site/server/website-server.ts';
+import { studioContentModel } from '../studio/server/content-model-procedure.ts';
 import { studioPreviewProcedure } from '../studio/server/preview-procedure.ts';
 import { sessionFromAuthRoute, studioRoutes } from '../studio/server/studio-routes.ts';
 import { allProcedures } from './procedures.ts';
@@ -40,7 +41,7 @@ function siteOriginOf(config: Services['config']): (host: string) => string {
 function studioProcedures(services: Services) {
   const website = services.plugins.some((p) => p.id === 'website');
   return website && services.config.SCOPES.includes('studio')
-    ? [studioPreviewProcedure({ mediaSecret: services.mediaSecret })]
+    ? [studioPreviewProcedure({ mediaSecret: services.mediaSecret }), studioContentModel]
     : [];
 }
 

@@ -1,67 +1,36 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type Running, runVerso, startVerso } from '../core/testing/processes.ts';
+import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations } from './support/audits.ts';
 import { launchChromium, watchedPage } from './support/browser.ts';
-import { type Stack, servicesConfigured, startStack } from './support/stack.ts';
+import { type Stack, servicesConfigured } from './support/stack.ts';
+import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // The studio journey (issue 13) on real `verso serve` processes, PostgreSQL and Redis: a management
 // process serving /studio that frames the canvas of a website process, an editor in Chromium who signs
 // in, changes the primary colour and the heading font, adds a node to the blog-post page design,
 // publishes, sees the live site change, and restores the previous revision.
 
+let env: StudioStack | undefined;
 let stack: Stack | undefined;
 let browser: Browser;
-const running: Running[] = [];
 let studio = '';
 let site = '';
 
 beforeAll(async () => {
-  // Both processes must know each other's origin before they start: the ports are picked here.
-  stack = await startStack({});
-  if (!stack) return;
-  const [mport, wport] = [await freePort(), await freePort()];
-  studio = `http://localhost:${mport}`;
-  site = `http://localhost:${wport}`;
-  const start = (mode: string, port: number, extra: Record<string, string>) =>
-    startVerso(
-      ['serve'],
-      { ...stack!.env, SERVER_MODE: mode, PORT: String(port), LOG_LEVEL: 'info', ...extra },
-      /"msg":"listening"/,
-    );
-  running.push(
-    ...(await Promise.all([
-      start('website', wport, { EDITOR_ORIGIN: studio }),
-      start('management', mport, { STUDIO_SITE_URL: site }),
-    ])),
-  );
+  env = await startStudioStack();
+  if (!env) return;
+  ({ stack, studio, site } = env);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all(running.map((r) => r.stop()));
-  await stack?.stop();
+  await env?.stop();
 });
 
 const canvasOf = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(`${site}/_cms/canvas`))!;
 const status = (page: Page) => page.locator('#status').textContent();
-
-/**
- * Waits until `check` holds in the page or frame. Playwright's `waitForFunction` polls with code the
- * studio's and the canvas's CSP refuse to run (no 'unsafe-eval'); `evaluate` is not subject to it.
- */
-async function until<A>(target: Page | Frame, check: (arg: A) => unknown, arg?: A): Promise<void> {
-  const limit = Date.now() + 30_000;
-  const evaluate = (target as Page).evaluate.bind(target) as (
-    f: (a: unknown) => unknown,
-    a: unknown,
-  ) => Promise<unknown>;
-  while (!(await evaluate(check as (a: unknown) => unknown, arg))) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Polls `check` until it holds (the live site follows a publish through the cache purge). */
 async function eventually(check: () => Promise<boolean>, limitMs: number): Promise<boolean> {
@@ -144,6 +113,8 @@ describe.skipIf(!servicesConfigured())('the studio', () => {
     await page.goto(link);
     await page.waitForURL(`${studio}/studio`);
     await until(page, () => document.querySelector('#status')?.textContent?.includes('Published'));
+    // The design view is its own chunk: its frame comes once it has loaded.
+    while (!canvasOf(page)) await new Promise((r) => setTimeout(r, 50));
     await canvasOf(page).waitForSelector('h1');
     expect(await axeViolations(page)).toEqual([]);
 

@@ -10,8 +10,10 @@ import { type RpcHarness, rpcHarness } from '../../core/rpc/test-harness.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { axeViolations } from '../../e2e/support/audits.ts';
 import { launchChromium, watchedPage } from '../../e2e/support/browser.ts';
+import { until } from '../../e2e/support/studio-stack.ts';
 import { canvasRoutes } from '../../site/canvas/canvas-routes.ts';
 import { websiteProcedures } from '../../site/procedures/index.ts';
+import { studioContentModel } from '../server/content-model-procedure.ts';
 import { studioPreviewProcedure } from '../server/preview-procedure.ts';
 import { studioRoutes } from '../server/studio-routes.ts';
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
       ...coreProcedures,
       ...websiteProcedures,
       studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
+      studioContentModel,
     ],
     plugins,
     migrations: allMigrations(plugins),
@@ -83,27 +86,13 @@ const canvasOf = (page: Page): Frame => page.frames().find((f) => f.url().includ
 const primary = (frame: Frame) =>
   frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
 
-/**
- * Waits until `check` holds in the page or frame. Playwright's `waitForFunction` polls with code the
- * studio's and the canvas's CSP refuse to run (no 'unsafe-eval'); `evaluate` is not subject to it.
- */
-async function until<A>(target: Page | Frame, check: (arg: A) => unknown, arg?: A): Promise<void> {
-  const limit = Date.now() + 15_000;
-  const evaluate = (target as Page).evaluate.bind(target) as (
-    f: (a: unknown) => unknown,
-    a: unknown,
-  ) => Promise<unknown>;
-  while (!(await evaluate(check as (a: unknown) => unknown, arg))) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function openEditor(): Promise<{ page: Page; problems: string[] }> {
   const watched = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
   await watched.page.goto(`${studioUrl}/studio`);
   // Loaded: the design picker lists the space's designs (an earlier test's edits may be drafts by now).
   await until(watched.page, () => document.querySelectorAll('#pick-design option').length > 1);
+  // The design view is its own chunk: its frame comes once it has loaded.
+  while (!canvasOf(watched.page)) await new Promise((r) => setTimeout(r, 50));
   await canvasOf(watched.page).waitForSelector('h1');
   return watched;
 }

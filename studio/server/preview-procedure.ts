@@ -27,6 +27,8 @@ const previewInput = z.strictObject({
   locale: localeName.optional(),
   /** The document to preview; absent: the home document, else the first published one. */
   id: documentId.optional(),
+  /** The document's draft (as a share link of it shows it), for the content view's preview while writing. */
+  draft: z.boolean().optional(),
 });
 
 export interface PreviewDocumentItem {
@@ -63,7 +65,12 @@ export function studioPreviewProcedure(deps: { mediaSecret: () => string }) {
         [space.id, locale],
       );
       const documents = listed.rows.map(({ slugs, ...d }) => ({ ...d, permalink: slugs.join('/') }));
-      const rctx: ReadContext = { spaceId: space.id, locale, tags: noTags };
+      const rctx: ReadContext = {
+        spaceId: space.id,
+        locale,
+        tags: noTags,
+        ...(input.draft && input.id ? { drafts: { documentId: input.id } } : {}),
+      };
       const home = homeId(site);
       const wanted = input.id ?? (documents.some((d) => d.id === home) ? home : documents[0]?.id);
       const document: DeliveredDocument | null = wanted ? await reader.byId(rctx, wanted) : null;

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { bundleFile } from '../../build/immutable-asset.ts';
+import { bundleFile, immutableAsset } from '../../build/immutable-asset.ts';
 import type { StudioAssets } from '../../build/studio.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { selectSpaces } from '../../delivery/reader/space-query.ts';
@@ -65,10 +65,18 @@ export function studioRoutes(args: StudioRoutesArgs): Hono {
     return c.body(editorPage(urls, boot), 200, headers);
   });
   app.get('/studio/', (c) => c.redirect('/studio', 301));
-  app.get(
-    '/studio/assets/:file{studio\\.[a-f0-9]+\\.(?:js|css)}',
-    async (c) => bundleFile(c, await args.assets(), c.req.param('file')) ?? c.notFound(),
-  );
+  app.get('/studio/assets/:file{studio[.-][A-Za-z0-9_.-]+\\.(?:js|css)}', async (c) => {
+    const assets = await args.assets();
+    const file = c.req.param('file');
+    const chunk = assets.chunks.find((b) => b.file === file);
+    if (chunk)
+      return immutableAsset(c, {
+        body: chunk.code,
+        contentType: 'text/javascript; charset=utf-8',
+        etag: chunk.etag,
+      });
+    return bundleFile(c, assets, file) ?? c.notFound();
+  });
   return app;
 }
 

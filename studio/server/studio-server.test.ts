@@ -7,6 +7,7 @@ import { testDatabases } from '../../core/testing/databases.ts';
 import { ids } from '../../core/testing/fixture-space.ts';
 import { websiteProcedures } from '../../site/procedures/index.ts';
 import type { StudioBoot } from '../app/boot.ts';
+import { studioContentModel } from './content-model-procedure.ts';
 import { studioPreviewProcedure } from './preview-procedure.ts';
 import { type StudioSession, studioRoutes } from './studio-routes.ts';
 
@@ -26,6 +27,7 @@ describe.each(testDatabases())('the studio server on $kind', ({ open }) => {
         ...coreProcedures,
         ...websiteProcedures,
         studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
+        studioContentModel,
       ],
       plugins,
       migrations: allMigrations(plugins),

@@ -5,7 +5,7 @@ import {
   STYLE_STATES,
   type Theme,
   VIEWPORTS,
-} from '../../core/designs/index.ts';
+} from '../../../core/designs/index.ts';
 
 /**
  * The selected node's panel: its props (text in the preview's locale, heading level, tags, links,

@@ -1,4 +1,4 @@
-import type { DesignKind } from '../logic/draft-state.ts';
+import type { DesignKind } from '../../logic/draft-state.ts';
 
 /**
  * What the canvas draws for the design being edited (docs/canvas-protocol.md, `view`), and which tree

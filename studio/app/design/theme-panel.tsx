@@ -6,7 +6,7 @@ import {
   FONT_ROLES,
   type Theme,
   TYPE_STEPS,
-} from '../../core/designs/index.ts';
+} from '../../../core/designs/index.ts';
 
 /**
  * The theme editor: colour roles light and dark, the three font roles (one of the ten bundled families

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx/dom */
-import { type DesignNode, NODE_GROUPS, type NodeKind } from '../../core/designs/index.ts';
-import { flatten } from '../logic/tree-ops.ts';
+import { type DesignNode, NODE_GROUPS, type NodeKind } from '../../../core/designs/index.ts';
+import { flatten } from '../../logic/tree-ops.ts';
 
 /**
  * The outline of a design's node tree: one row per node, indented by depth; the row of the node under

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx/dom */
-import { MENU_VARIANTS, type MenuDesign } from '../../core/designs/index.ts';
+import { MENU_VARIANTS, type MenuDesign } from '../../../core/designs/index.ts';
 
 /**
  * A menu design is no node tree: its variant, depth and mobile behaviour (designs.md, "Menu

@@ -1,0 +1,60 @@
+import type { Frame, Page } from 'playwright-core';
+import { freePort, type Running, startVerso } from '../../core/testing/processes.ts';
+import { type Stack, startStack } from './stack.ts';
+
+/**
+ * The studio's stack: a management process serving /studio that frames the canvas of a website process
+ * (each started knowing the other's origin), on a fresh database with the demo space, plus `roles`.
+ */
+export interface StudioStack {
+  stack: Stack;
+  studio: string;
+  site: string;
+  stop(): Promise<void>;
+}
+
+export async function startStudioStack(
+  roles: Parameters<typeof startStack>[0] = {},
+): Promise<StudioStack | undefined> {
+  const stack = await startStack(roles);
+  if (!stack) return undefined;
+  // Both processes must know each other's origin before they start: the ports are picked here.
+  const [mport, wport] = [await freePort(), await freePort()];
+  const studio = `http://localhost:${mport}`;
+  const site = `http://localhost:${wport}`;
+  const start = (mode: string, port: number, extra: Record<string, string>) =>
+    startVerso(
+      ['serve'],
+      { ...stack.env, SERVER_MODE: mode, PORT: String(port), LOG_LEVEL: 'info', ...extra },
+      /"msg":"listening"/,
+    );
+  const running: Running[] = await Promise.all([
+    start('website', wport, { EDITOR_ORIGIN: studio }),
+    start('management', mport, { STUDIO_SITE_URL: site }),
+  ]);
+  return {
+    stack,
+    studio,
+    site,
+    async stop() {
+      await Promise.all(running.map((r) => r.stop()));
+      await stack.stop();
+    },
+  };
+}
+
+/**
+ * Waits until `check` holds in the page or frame. Playwright's `waitForFunction` polls with code the
+ * studio's and the canvas's CSP refuse to run (no 'unsafe-eval'); `evaluate` is not subject to it.
+ */
+export async function until<A>(target: Page | Frame, check: (arg: A) => unknown, arg?: A): Promise<void> {
+  const limit = Date.now() + 30_000;
+  const evaluate = (target as Page).evaluate.bind(target) as (
+    f: (a: unknown) => unknown,
+    a: unknown,
+  ) => Promise<unknown>;
+  while (!(await evaluate(check as (a: unknown) => unknown, arg))) {
+    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

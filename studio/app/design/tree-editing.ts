@@ -1,0 +1,58 @@
+import type { DesignNode, NodeKind } from '../../../core/designs/index.ts';
+import { type DesignEntry, entryKey } from '../../logic/draft-state.ts';
+import {
+  addNode,
+  duplicateNode,
+  findNode,
+  indentNode,
+  moveNode,
+  newNode,
+  outdentNode,
+  removeNode,
+} from '../../logic/tree-ops.ts';
+import type { TreeAction } from './outline.tsx';
+import { type Editing, treeOf } from './views.ts';
+
+export interface TreeEditingArgs {
+  current: DesignEntry | null;
+  editing: Editing;
+  selected: string | null;
+  setSelected: (id: string | null) => void;
+  menus: string[];
+  edit: (key: string, value: unknown, group: string) => void;
+}
+
+/** The node tree of the design being edited, the node selected in it, and the outline's actions on it. */
+export function treeEditing(a: TreeEditingArgs) {
+  const tree = a.current ? treeOf(a.editing, a.current.working) : null;
+  const root = (tree?.root ?? null) as DesignNode | null;
+  const node = root && a.selected ? (findNode(root, a.selected)?.node ?? null) : null;
+  const putTree = (nextRoot: DesignNode, group: string) => {
+    if (!a.current || !tree) return;
+    a.edit(entryKey(a.current), tree.put(nextRoot), group);
+  };
+  const onAction = (action: TreeAction) => {
+    const selected = a.selected;
+    if (!root || !selected) return;
+    const g = `tree:${Date.now()}`;
+    if (action === 'remove') {
+      const found = findNode(root, selected);
+      putTree(removeNode(root, selected), g);
+      a.setSelected(found?.parent?.id ?? null);
+    } else if (action === 'duplicate') {
+      const d = duplicateNode(root, selected);
+      putTree(d.root, g);
+      if (d.id) a.setSelected(d.id);
+    } else if (action === 'up' || action === 'down')
+      putTree(moveNode(root, selected, action === 'up' ? -1 : 1), g);
+    else if (action === 'indent') putTree(indentNode(root, selected), g);
+    else putTree(outdentNode(root, selected), g);
+  };
+  const onAdd = (kind: NodeKind) => {
+    if (!root) return;
+    const added = addNode(root, a.selected ?? root.id, newNode(kind, { menu: a.menus[0] ?? 'main' }));
+    putTree(added.root, `add:${added.id}`);
+    a.setSelected(added.id);
+  };
+  return { root, node, putTree, onAction, onAdd };
+}
