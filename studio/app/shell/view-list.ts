@@ -16,4 +16,7 @@ export interface ViewEntry {
 export const VIEWS: ViewEntry[] = [
   { id: 'design', label: 'Design', load: () => import('../design/design-view.tsx') },
   { id: 'content', label: 'Content', load: () => import('../content/content-view.tsx') },
+  { id: 'media', label: 'Media', load: () => import('../media/media-view.tsx') },
+  { id: 'menus', label: 'Menus', load: () => import('../menus-view/menus-view.tsx') },
+  { id: 'settings', label: 'Settings', load: () => import('../settings/settings-view.tsx') },
 ];

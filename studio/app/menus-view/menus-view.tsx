@@ -1,0 +1,4 @@
+import { inMain } from '../shell/in-main.tsx';
+import { MenusView } from './index.tsx';
+
+export default inMain(MenusView);

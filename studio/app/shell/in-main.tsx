@@ -1,0 +1,12 @@
+/** @jsxImportSource hono/jsx/dom */
+import type { FC } from 'hono/jsx/dom';
+import type { ViewProps } from '../view-props.ts';
+
+/** A view without a canvas of its own is the page's one main landmark, as its Chromium test mounts it. */
+export function inMain(View: FC<ViewProps>): FC<ViewProps> {
+  return (props: ViewProps) => (
+    <main class="view-pane">
+      <View {...props} />
+    </main>
+  );
+}
