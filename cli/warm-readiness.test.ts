@@ -52,7 +52,7 @@ describe.runIf(adminUrl)('warm readiness of `verso serve`', () => {
     expect(seen.filter((s) => s.status === 503).every((s) => s.key === 'process.warmingUp')).toBe(true);
     const ready = logLines(proc.output()).find((l) => /^ready in \d+ ms$/.test(l.msg));
     expect(ready?.warmUp).toMatchObject({ unexpected: {} });
-    expect((ready?.warmUp as { requests: number }).requests).toBeGreaterThanOrEqual(2);
+    expect((ready!.warmUp as { requests: number }).requests).toBeGreaterThanOrEqual(2);
     expect(ready?.msToReady).toBeGreaterThan(0);
     // The warm-up's lists counted against no client: the first visitor has the whole window.
     const first = await get(`${url}/v1/content?limit=1&offset=0`);
@@ -66,7 +66,7 @@ describe.runIf(adminUrl)('warm readiness of `verso serve`', () => {
     expect(seen.at(-1)).toMatchObject({ status: 200 });
     const ready = logLines(proc.output()).find((l) => /^ready in \d+ ms$/.test(l.msg));
     expect(ready?.warmUp).toMatchObject({ unexpected: {} });
-    expect((ready?.warmUp as { requests: number }).requests).toBeGreaterThanOrEqual(1);
+    expect((ready!.warmUp as { requests: number }).requests).toBeGreaterThanOrEqual(1);
     const page = await getAs('fixture.test', `${url}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('ratelimit')).toMatch(/^limit=1200, remaining=1199, /);

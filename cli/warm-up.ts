@@ -1,4 +1,3 @@
-import type { Hono } from 'hono';
 import type { TaggedCache } from '../core/cache/tagged-cache.ts';
 import type { ServerMode } from '../core/config/index.ts';
 import { createMetrics } from '../core/metrics/metrics.ts';
@@ -62,7 +61,7 @@ export async function warmUp(mode: ServerMode, services: Services): Promise<Warm
   const rounds = async () => {
     await purge();
     for (let i = 0; i < ROUNDS && !report.timedOut; i++) {
-      await round(mode, app, hosts, i, run);
+      await round(mode, hosts, i, run);
       report.rounds++;
       if (performance.now() > deadline) report.timedOut = i < ROUNDS - 1;
     }
@@ -89,7 +88,6 @@ export async function warmUp(mode: ServerMode, services: Services): Promise<Warm
 
 async function round(
   mode: ServerMode,
-  app: Hono,
   hosts: string[],
   i: number,
   run: (kind: string, path: string, init?: RequestInit) => Promise<void>,
