@@ -45,7 +45,13 @@ export async function warmUp(mode: ServerMode, services: Services): Promise<Warm
   const started = performance.now();
   const app = buildApp(
     mode,
-    { ...services, cache: answersNotKept(services.cache), metrics: createMetrics() },
+    {
+      ...services,
+      cache: answersNotKept(services.cache),
+      metrics: createMetrics(),
+      // What its surfaces say once at start (e.g. no space resolved) the process's own app has said already.
+      log: services.log.child({ warmUp: true }, { level: 'error' }),
+    },
     { rateLimits: false },
   );
   const report: WarmUpReport = { ms: 0, rounds: 0, requests: 0, unexpected: {}, timedOut: false };

@@ -37,8 +37,9 @@ export async function serveCommand(): Promise<void> {
   log.info({ mode: config.SERVER_MODE, scopes: config.SCOPES, port: server.port }, 'listening');
   const warmed = await warmUp(config.SERVER_MODE, services);
   const toReady = Math.round(performance.now());
+  // Info, not a warning: a loaded machine or a process with nothing to serve yet (no space) is no fault.
   if (warmed.timedOut)
-    log.warn({ ...warmed, limitMs: WARM_UP_LIMIT_MS }, 'warm-up took its whole time: ready anyway');
+    log.info({ ...warmed, limitMs: WARM_UP_LIMIT_MS }, 'warm-up took its whole time: ready anyway');
   log.info({ mode: config.SERVER_MODE, warmUp: warmed, msToReady: toReady }, `ready in ${toReady} ms`);
   readiness.markReady();
   const stop = async () => {
