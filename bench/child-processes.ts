@@ -68,7 +68,7 @@ export async function serve(
   const running = await startVerso(
     ['serve'],
     { ...env, SERVER_MODE: mode, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    /"msg":"listening"/,
+    /"msg":"ready in /,
   );
   pin(running.child.pid!, 0);
   return { url: `http://127.0.0.1:${port}`, running };

@@ -7,6 +7,7 @@
  *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
  *                                              curves; results.md is left alone unless --out is given)
  *   npm run bench -- --only list-curve        (only the list latency curve; PostgreSQL)
+ *   npm run bench -- --only redis,warm       (only what Redis costs a read, and the warm start; issue 42)
  *   npm run bench -- --only authoring         (only content.update + content.publish in the 100k space;
  *                                              PostgreSQL and Redis)
  *
@@ -21,7 +22,7 @@
  * 1k/10k/100k generated documents, each size a database of its own, the sizes measured in turns).
  *
  * The parts live beside this entry: settings.ts (options), setup.ts, child-processes.ts, measuring.ts, hot-paths.ts,
- * size-curve.ts, publish.ts, authoring.ts, report.ts.
+ * size-curve.ts, publish.ts, authoring.ts, report.ts, redis-cost.ts, warm-start.ts, report-warm.ts.
  *
  * Servers are pinned to CPU 0 and the load (autocannon, in this process) to CPU 1 with `taskset` when the
  * machine has it. Each path runs 2 s of warm-up, then `--rounds` alternations of Verso and the bare server sharing `--seconds` of load.
@@ -34,11 +35,14 @@ import { authoringAt } from './authoring.ts';
 import { edgePaths, publicPaths, sitePaths, uncachedAndRender } from './hot-paths.ts';
 import type { Row } from './measuring.ts';
 import { type PublishTimings, publishTimings } from './publish.ts';
+import { type RedisCost, redisCost } from './redis-cost.ts';
 import { POST } from './render-curve.ts';
 import { report } from './report.ts';
+import { redisAndWarmSections } from './report-warm.ts';
 import { args, chosen, hasTaskset, log, ONLY, OUT, pin, redisUrl, root } from './settings.ts';
 import { checkpointed, setUp } from './setup.ts';
 import { listCurve } from './size-curve.ts';
+import { type WarmStart, warmStart } from './warm-start.ts';
 
 async function main() {
   if (hasTaskset) pin(process.pid, 1);
@@ -78,10 +82,19 @@ async function measured(started: number) {
       publish = await publishTimings({ ...env, REDIS_URL: redisUrl }, POST, 50);
     }
     if (publish) log(`publish: answer p50 ${publish.answer.p50} ms, fresh page p50 ${publish.page.p50} ms`);
+    // Redis beside no Redis on the demo as imported; then the warm start, which grows the demo's posts.
+    let redis: RedisCost | undefined;
+    if (redisUrl && !listOnly && (!ONLY || chosen('redis cost'))) redis = await redisCost(env);
+    let warmed: WarmStart | undefined;
+    if (env.DATABASE_URL && !listOnly && (!ONLY || chosen('warm start'))) warmed = await warmStart(env);
     const authoring =
       ONLY?.includes('authoring') === true && !listOnly ? await authoringAt(100_000) : undefined;
     const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve();
-    const text = report(rows, render, list, database, edge, publish, authoring);
+    const text = [
+      report(rows, render, list, database, edge, publish, authoring).trimEnd(),
+      ...redisAndWarmSections(redis, warmed),
+      '',
+    ].join('\n');
     if (!ONLY || args.includes('--out')) writeFileSync(isAbsolute(OUT) ? OUT : join(root, OUT), text);
     process.stdout.write(text);
     const written = !ONLY || args.includes('--out') ? `written to ${OUT}` : `${OUT} left alone (--only)`;

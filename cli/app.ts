@@ -11,6 +11,7 @@ import { errorResponse } from '../core/http/error-handler.ts';
 import { installFastAnswers } from '../core/http/fast-answers.ts';
 import { healthRoutes } from '../core/http/health.ts';
 import { jsonBodyLimit } from '../core/http/json-body-limit.ts';
+import { type Readiness, readinessGate } from '../core/http/readiness.ts';
 import { requestId } from '../core/http/request-id.ts';
 import { varyAlways } from '../core/http/vary-always.ts';
 import { metricsRoute } from '../core/metrics/metrics-route.ts';
@@ -75,6 +76,8 @@ export interface AppOptions {
    * the website app in its own process: no visitor is behind those requests, so it turns them off.
    */
   rateLimits?: boolean;
+  /** `/readyz` answers 503 until this is ready (`verso serve` warms up first: cli/warm-up.ts). */
+  readiness?: Readiness;
 }
 
 /** The HTTP app of one server mode: what it mounts follows `SERVER_MODE` and `SCOPES` (operations.md). */
@@ -106,6 +109,7 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
   if (edge !== 'none' && mode !== 'management')
     app.use('*', edgeAnswers({ kind: edge, ttlSeconds: services.config.EDGE_CACHE_TTL }));
   const edgeStatus = edgeStatusOf(services.cache);
+  if (options.readiness) app.use('/readyz', readinessGate(options.readiness));
   if (edgeStatus) app.use('/readyz', withEdgeStatus(edgeStatus));
   const routing = readRoutingOf(services.db);
   if (routing) app.use('/readyz', withReplicaStatus(routing));

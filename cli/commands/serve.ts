@@ -1,10 +1,12 @@
 import { loadConfig } from '../../core/config/index.ts';
 import { assertMigrated } from '../../core/db/migrations.ts';
 import { listen } from '../../core/http/listen.ts';
+import { createReadiness } from '../../core/http/readiness.ts';
 import { buildApp } from '../app.ts';
 import { startBackground } from '../background.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices } from '../services.ts';
+import { WARM_UP_LIMIT_MS, warmUp } from '../warm-up.ts';
 
 /** One production process: refuses a database behind its migrations and a missing secret, then serves. */
 export async function serveCommand(): Promise<void> {
@@ -25,12 +27,21 @@ export async function serveCommand(): Promise<void> {
   if (!config.development && config.TRUSTED_PROXIES === undefined) {
     log.warn('TRUSTED_PROXIES is unset: client addresses are read from headers that clients can forge');
   }
-  const server = await listen(buildApp(config.SERVER_MODE, services), {
+  // `/readyz` answers 503 until the process has warmed its hot paths (cli/warm-up.ts).
+  const readiness = createReadiness();
+  const server = await listen(buildApp(config.SERVER_MODE, services, { readiness }), {
     port: config.PORT,
     hostname: config.HOST,
   });
   const stopBackground = await startBackground([config.SERVER_MODE], services);
   log.info({ mode: config.SERVER_MODE, scopes: config.SCOPES, port: server.port }, 'listening');
+  const warmed = await warmUp(config.SERVER_MODE, services);
+  const toReady = Math.round(performance.now());
+  // Info, not a warning: a loaded machine or a process with nothing to serve yet (no space) is no fault.
+  if (warmed.timedOut)
+    log.info({ ...warmed, limitMs: WARM_UP_LIMIT_MS }, 'warm-up took its whole time: ready anyway');
+  log.info({ mode: config.SERVER_MODE, warmUp: warmed, msToReady: toReady }, `ready in ${toReady} ms`);
+  readiness.markReady();
   const stop = async () => {
     await server.close();
     await stopBackground();

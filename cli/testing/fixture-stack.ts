@@ -68,7 +68,8 @@ export async function fixtureStack(
       const proc = await startVerso(
         ['serve'],
         { ...base, SERVER_MODE: mode, PORT: String(port), HOST: '127.0.0.1', ...extra },
-        /"msg":"listening"/,
+        // Ready: listening and warmed up (cli/warm-up.ts), as a load balancer's `/readyz` sees it.
+        /"msg":"ready in /,
         120_000,
       );
       running.push(proc);

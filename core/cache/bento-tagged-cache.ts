@@ -182,6 +182,13 @@ export function bentoTaggedCache(
       metrics?.cacheLookup('memory', false);
       return recompute(key, compute, ttlSeconds, purged.at, purged.writtenElsewhere);
     }
+    // Listening to every purge, a key never asked here is one read of the shared entry, checked as above, then
+    // computed and written after the answer (issue 42): bentocache's getOrSet wrote the entry to Redis and
+    // published it on its bus before answering, two round trips and the serialization on every uncached read.
+    if (options.readShared && (clock.hearsAll?.() ?? true)) {
+      metrics?.cacheLookup('memory', false);
+      return recompute(key, compute, ttlSeconds, Number.NEGATIVE_INFINITY, true);
+    }
     let computed: Stored<T> | undefined;
     const got = await bento.getOrSet<Stored<T>>({
       key,

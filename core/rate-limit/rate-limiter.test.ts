@@ -6,7 +6,8 @@ import { redisServerAvailable, startRedisServer, type TestRedisServer } from '..
 import { captureLog } from '../testing/capture-log.ts';
 import { serviceUrl } from '../testing/require-service.ts';
 import { rateLimit } from './middleware.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limiter.ts';
+import { MAX_AHEAD } from './shared-estimates.ts';
 
 const redisUrl = serviceUrl('REDIS_URL');
 
@@ -126,6 +127,43 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('RateLimit-Policy')).toBe('3;w=60');
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+
+  const rules300 = { publicApi: { points: 300, durationSeconds: 60 } };
+  const counter = (address: string) => handles[0]!.client.get(`${prefix}:rl:publicApi:300:60:${address}`);
+
+  it('decided ahead of the count (issue 42), two processes taking turns: far from the limit decided at once, exact at the limit, every request counted', async () => {
+    const limiters = handles.map((redis) =>
+      createRateLimiter({ redis, log: captureLog().log, rules: rules300 }),
+    );
+    let atOnce = 0;
+    const decisions: RateDecision[] = [];
+    for (let i = 0; i < 340; i++) {
+      const d = limiters[i % 2]!.consume('publicApi', '203.0.113.7');
+      if (!(d instanceof Promise)) atOnce++;
+      decisions.push(await d);
+    }
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(300);
+    expect(decisions.slice(0, 300).every((d) => d.allowed)).toBe(true);
+    expect(atOnce).toBeGreaterThan(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(Number(await counter('203.0.113.7'))).toBe(340);
+  });
+
+  it('a burst on both processes at once lets through at most MAX_AHEAD per process beyond the rule', async () => {
+    const limiters = handles.map((redis) =>
+      createRateLimiter({ redis, log: captureLog().log, rules: rules300 }),
+    );
+    // Each process has heard of the client once, 1 and 2 counted.
+    for (const l of limiters) await l.consume('publicApi', '203.0.113.8');
+    const pending: Array<RateDecision | Promise<RateDecision>> = [];
+    for (let i = 0; i < 250; i++)
+      for (const l of limiters) pending.push(l.consume('publicApi', '203.0.113.8'));
+    const allowed = (await Promise.all(pending)).filter((d) => d.allowed).length + 2;
+    expect(allowed).toBeGreaterThanOrEqual(300);
+    expect(allowed).toBeLessThanOrEqual(300 + 2 * MAX_AHEAD);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(Number(await counter('203.0.113.8'))).toBe(502);
   });
 });
 

@@ -3,8 +3,9 @@ import type { Logger } from '../log.ts';
 import type { RedisHandle } from '../redis/connection.ts';
 import { turnNow } from '../turn-now.ts';
 import { type RateState, rateLimitHeaders, ratePolicy } from './headers.ts';
-import { MemoryWindows } from './memory-windows.ts';
+import { MemoryWindows, type WindowCount } from './memory-windows.ts';
 import { type RateRule, type RateRuleName, type RuleOverrides, rateRules } from './rules.ts';
+import { SharedEstimates } from './shared-estimates.ts';
 
 export interface RateDecision extends RateState {
   allowed: boolean;
@@ -37,7 +38,7 @@ export interface CreateRateLimiterArgs {
   onRefused?: (rule: RateRuleName) => void;
 }
 
-type Store = MemoryWindows | RateLimiterRedis;
+type Store = MemoryWindows | (RateLimiterRedis & { estimates: SharedEstimates });
 
 /** A decision's headers until they are written (never handed out). */
 const NO_HEADERS: Record<string, string> = Object.freeze({});
@@ -91,7 +92,10 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
         keyPrefix: `${args.redis?.prefix ?? 'verso'}:rl:${id}`,
       };
       store = args.redis
-        ? new RateLimiterRedis({ ...options, storeClient: args.redis.client, rejectIfRedisNotReady: true })
+        ? Object.assign(
+            new RateLimiterRedis({ ...options, storeClient: args.redis.client, rejectIfRedisNotReady: true }),
+            { estimates: new SharedEstimates(r.points, r.durationSeconds * 1000) },
+          )
         : new MemoryWindows(r.points, r.durationSeconds * 1000);
       stores.set(id, store);
     }
@@ -158,25 +162,36 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
       args.onRefused?.(rule);
       return decide(r, false, res);
     }
-    return shared(rule, r, store, counted);
+    // Far from the limit as last heard: decided now, counted in Redis meanwhile (shared-estimates.ts).
+    const ahead = store.estimates.ahead(counted, turnNow());
+    const decision = shared(rule, r, store, counted, ahead !== undefined);
+    if (!ahead) return decision;
+    void decision.catch(() => {});
+    return decide(r, true, ahead);
   };
 
   const shared = async (
     rule: RateRuleName,
     r: RateRule,
-    store: RateLimiterRedis,
+    store: RateLimiterRedis & { estimates: SharedEstimates },
     counted: string,
+    ahead: boolean,
   ): Promise<RateDecision> => {
+    const heard = (res: WindowCount | undefined) => store.estimates.heard(counted, res, Date.now(), ahead);
     try {
       const res = await store.consume(counted);
       failing = false;
+      heard(res);
       return decide(r, true, res);
     } catch (err) {
       if (err instanceof RateLimiterRes) {
         failing = false;
-        args.onRefused?.(rule);
+        heard(err);
+        // Answered already (decided ahead): its refusal shows in the next decisions, which wait for Redis.
+        if (!ahead) args.onRefused?.(rule);
         return decide(r, false, err);
       }
+      heard(undefined);
       // The store failed: let the request through. Nothing was counted, so the whole window is reported.
       if (!failing && args.redis?.reachable() !== false) {
         args.log.warn(

@@ -81,7 +81,7 @@ describe.skipIf(!adminUrl)('the space of a public instance, with real processes'
   });
   const serve = async (extra: Record<string, string> = {}) => {
     const port = await freePort();
-    const proc = await startVerso(['serve'], env(port, extra), /"msg":"listening"/, 60_000);
+    const proc = await startVerso(['serve'], env(port, extra), /"msg":"ready in /, 60_000);
     running.push(proc);
     return { port, proc };
   };

@@ -1,0 +1,131 @@
+import type { TaggedCache } from '../core/cache/tagged-cache.ts';
+import type { ServerMode } from '../core/config/index.ts';
+import { createMetrics } from '../core/metrics/metrics.ts';
+import { buildApp } from './app.ts';
+import type { Services } from './services.ts';
+
+/** How long a warm-up may take before the process is ready anyway (with a log line saying so). */
+export const WARM_UP_LIMIT_MS = 2000;
+/** Rounds of the role's hot paths, each with new addresses; fewer when the time runs out first. */
+const ROUNDS = 60;
+
+export interface WarmUpReport {
+  ms: number;
+  rounds: number;
+  requests: number;
+  /** Statuses other than 200 seen, by path kind (e.g. no space resolved: the paths ran all the same). */
+  unexpected: Record<string, number>;
+  timedOut: boolean;
+}
+
+/**
+ * Answers of the warm-up are computed and not kept: the entries of the answer caches (REST, GraphQL, pages) are
+ * left to visitors, so that a warm-up never decides what they are served. What those answers are built from
+ * (domains, the space, designs, the registry) is read and cached as any request would: the same, right entries.
+ */
+function answersNotKept(cache: TaggedCache): TaggedCache {
+  const answer = (key: string) => /^(rest|graphql|site:page):/.test(key);
+  return {
+    getOrSet: (key, compute, opts) =>
+      answer(key) ? compute({ addTags() {} }) : cache.getOrSet(key, compute, opts),
+    purgeTags: (tags) => cache.purgeTags(tags),
+    close: async () => {},
+  };
+}
+
+/**
+ * A process's own hot paths run a few dozen times against the real database before `/readyz` answers 200 (issue
+ * 42): per role, website: page renders; public: REST lists and GraphQL queries; every role: a purge round trip
+ * (to every process, through Redis when shared) of a tag nothing carries. They go through an app of their own over
+ * the same services (cli/app.ts), without rate rules and with metrics nobody reads, so they count against no
+ * client and show as no visitor traffic; the app's code, the reader, the renderer and the driver are the
+ * process's own, warmed as visitors will run them.
+ */
+export async function warmUp(mode: ServerMode, services: Services): Promise<WarmUpReport> {
+  const started = performance.now();
+  const app = buildApp(
+    mode,
+    {
+      ...services,
+      cache: answersNotKept(services.cache),
+      metrics: createMetrics(),
+      // What its surfaces say once at start (e.g. no space resolved) the process's own app has said already.
+      log: services.log.child({ warmUp: true }, { level: 'error' }),
+    },
+    { rateLimits: false },
+  );
+  const report: WarmUpReport = { ms: 0, rounds: 0, requests: 0, unexpected: {}, timedOut: false };
+  const hosts = mode === 'website' ? await siteHosts(services) : [];
+  const deadline = started + WARM_UP_LIMIT_MS;
+  const run = async (kind: string, path: string, init: RequestInit = {}) => {
+    const res = await app.request(path, init);
+    await res.arrayBuffer();
+    report.requests++;
+    if (res.status !== 200) report.unexpected[kind] = (report.unexpected[kind] ?? 0) + 1;
+  };
+  const purge = () => services.cache.purgeTags([`warm-up:${process.pid}`]);
+  const rounds = async () => {
+    await purge();
+    for (let i = 0; i < ROUNDS && !report.timedOut; i++) {
+      await round(mode, hosts, i, run);
+      report.rounds++;
+      if (performance.now() > deadline) report.timedOut = i < ROUNDS - 1;
+    }
+    await purge();
+  };
+  let timer: NodeJS.Timeout | undefined;
+  // A request or purge that hangs (the database or Redis slow to answer) does not hold readiness past the limit.
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      report.timedOut = true;
+      resolve();
+    }, deadline - performance.now());
+  });
+  try {
+    await Promise.race([rounds(), limit]);
+  } catch {
+    report.unexpected.failed = (report.unexpected.failed ?? 0) + 1;
+  } finally {
+    clearTimeout(timer);
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+async function round(
+  mode: ServerMode,
+  hosts: string[],
+  i: number,
+  run: (kind: string, path: string, init?: RequestInit) => Promise<void>,
+): Promise<void> {
+  if (mode === 'public') {
+    await run('list', `/v1/content?limit=${1 + (i % 25)}&offset=${i % 3}`, {
+      headers: { host: 'localhost' },
+    });
+    await run('graphql', '/graphql', {
+      method: 'POST',
+      headers: {
+        host: 'localhost',
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+      },
+      body: JSON.stringify({
+        query: `{ contents(limit: ${1 + (i % 25)}) { total items { id title permalink } } }`,
+      }),
+    });
+  } else if (mode === 'website') {
+    for (const host of hosts) await run('page', '/', { headers: { host } });
+  }
+}
+
+/** A few hosts of the site processes' domains (primary first), whose home pages the warm-up renders. */
+async function siteHosts(services: Services): Promise<string[]> {
+  try {
+    const res = await services.db.query<{ host: string }>(
+      'select host from website_domains order by "primary" desc, host limit 3',
+    );
+    return res.rows.map((r) => r.host);
+  } catch {
+    return [];
+  }
+}
