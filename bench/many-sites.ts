@@ -62,7 +62,9 @@ async function database(): Promise<{ url: string; drop(): Promise<void> }> {
   try {
     const started = performance.now();
     await generateSites(db, SITES);
-    log(`${SITES} sites in the database (${((performance.now() - started) / 1000).toFixed(0)} s to generate)`);
+    log(
+      `${SITES} sites in the database (${((performance.now() - started) / 1000).toFixed(0)} s to generate)`,
+    );
     await raiseRateRules(db);
   } finally {
     await db.close();
@@ -141,9 +143,11 @@ if (redisUrl) {
   try {
     const { key, id } = await editorAccess(env, '/blog/hello-world');
     const head = Number(
-      (await db.query<{ id: string | null }>('select max(id)::text as id from purge_journal')).rows[0]?.id ?? 0,
+      (await db.query<{ id: string | null }>('select max(id)::text as id from purge_journal')).rows[0]?.id ??
+        0,
     );
-    const demoSpace = (await db.query<{ id: string }>(`select id from spaces where name = 'demo'`)).rows[0]!.id;
+    const demoSpace = (await db.query<{ id: string }>(`select id from spaces where name = 'demo'`)).rows[0]!
+      .id;
     const demoIds = new Set(
       (
         await db.query<{ id: string }>(

@@ -40,13 +40,13 @@ let parsedRecords = new LRUCache<string, { record: DesignRecord } | { error: tru
 /** Sets the bound of the parsed records (`SITE_DESIGNS_MEMO_MB`); what was kept is dropped. */
 export function boundParsedDesigns(megabytes: number): void {
   parsedRecords = new LRUCache({
-    maxSize: Math.max(1, megabytes) * 1024 * 1024,
+    maxSize: Math.max(1024, Math.round(megabytes * 1024 * 1024)),
     sizeCalculation: (_value, key) => key.length * 2,
   });
 }
 
-/** How many parsed records are kept now (tests check the bound). */
-export const parsedDesignsKept = () => parsedRecords.size;
+/** How many parsed records are kept now, and the bytes of their keys (tests check the bound). */
+export const parsedDesignsKept = () => ({ count: parsedRecords.size, bytes: parsedRecords.calculatedSize });
 
 function parseRecord(row: StoredRow): DesignRecord | undefined {
   const text = JSON.stringify([row.kind, row.key, row.published]);

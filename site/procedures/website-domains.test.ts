@@ -53,7 +53,7 @@ describe.each(testDatabases())('plugins.website.domains.* on $kind', ({ open }) 
     ]);
   });
 
-  it('creates a domain (host normalized) and purges domains and its own space\'s site only', async () => {
+  it("creates a domain (host normalized) and purges domains and its own space's site only", async () => {
     const { status, body } = await call('create', { host: ' WWW.Fixture.Test. ' });
     expect(status).toBe(200);
     expect(body).toEqual({

@@ -73,7 +73,8 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
       fontFaces: fontFaceCss(theme, { uploadedFontUrl }),
     });
   const siteSheet = (site: SiteInfo, designs: LoadedDesigns) =>
-    deps.store.getSiteStylesheet(sheetKey(designs, site.settings.customCss), () => compile(designs.bundle.designs.theme, designs, site.settings.customCss),
+    deps.store.getSiteStylesheet(sheetKey(designs, site.settings.customCss), () =>
+      compile(designs.bundle.designs.theme, designs, site.settings.customCss),
     );
   /** The page's own sheet: the site rules plus the blocks' override classes, compiled once per process. */
   const pageSheet = (
