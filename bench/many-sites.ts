@@ -141,7 +141,7 @@ if (redisUrl) {
   );
   const db = await openDb(loadConfig(env));
   try {
-    const { key, id } = await editorAccess(env, '/blog/hello-world');
+    const { key, id } = await editorAccess(env, '/blog/why-we-roast-lighter');
     const head = Number(
       (await db.query<{ id: string | null }>('select max(id)::text as id from purge_journal')).rows[0]?.id ??
         0,
