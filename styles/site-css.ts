@@ -36,10 +36,13 @@ export function layer(name: LayerName, body: string): string {
 
 const KIND_ORDER: Record<string, number> = { menu: 0, layout: 1, page: 2, block: 3 };
 
+/** Whether a record's nodes get rules in the stylesheet (theme and site records do not). */
+export const styledKind = (kind: string): boolean => kind in KIND_ORDER;
+
 /** Menus, layouts, pages, blocks; by key within a kind: the input's order never shows in the output. */
 function ordered(designs: readonly DesignRecord[]): DesignRecord[] {
   return designs
-    .filter((d) => d.kind in KIND_ORDER)
+    .filter((d) => styledKind(d.kind))
     .sort(
       (a, b) => KIND_ORDER[a.kind]! - KIND_ORDER[b.kind]! || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
     );

@@ -196,6 +196,18 @@ export const settings = {
     default: '`CACHE_TTL`',
     description: "The website plugin's page cache lifetime, in seconds.",
   },
+  SITE_STYLESHEETS_MB: {
+    schema: positiveInt.default(64),
+    default: '64',
+    description:
+      'Compiled site and page stylesheets a website process keeps, in MB of CSS (least recently used go first; spaces with the same designs share one).',
+  },
+  SITE_DESIGNS_MEMO_MB: {
+    schema: positiveInt.default(32),
+    default: '32',
+    description:
+      'Parsed design records a website process keeps by their stored JSON, in MB (least recently used go first; spaces with the same designs share them).',
+  },
   EDGE_CACHE: {
     schema: z.enum(['none', 'varnish', 'fastly', 'cloudflare']).default('none'),
     default: '`none`',

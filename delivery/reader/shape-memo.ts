@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { SpaceModel } from './content-model.ts';
 import type { AssetRow, DocumentRow, PermalinkRow, UserRow } from './rows.ts';
@@ -31,9 +32,23 @@ export interface ShapeInputs {
   users: readonly UserRow[];
 }
 
-/** Per content model (a new model drops them all), at most this many results, the oldest out first. */
-const MAX_KEPT = 2_000;
-const kept = new WeakMap<SpaceModel, Map<string, readonly DeliveredDocument[]>>();
+/**
+ * At most this many results for the whole process, least recently used out first: one bound across every
+ * space, so that 10,000 spaces in one process do not keep 2,000 each (issue 42). A result is keyed by its
+ * content model (a new model's results never meet an old one's, which age out) and the rows' key.
+ */
+const MAX_KEPT = 5_000;
+const kept = new LRUCache<string, readonly DeliveredDocument[]>({ max: MAX_KEPT });
+const modelIds = new WeakMap<SpaceModel, number>();
+let nextModelId = 0;
+const modelKey = (model: SpaceModel, key: string) => {
+  let id = modelIds.get(model);
+  if (id === undefined) {
+    id = nextModelId++;
+    modelIds.set(model, id);
+  }
+  return `${id}\u0000${key}`;
+};
 
 /**
  * Numbers for the frozen values the jsonb parser shares (core/db/json-memo.ts): the same text gives the same
@@ -126,7 +141,7 @@ export function shapeKey(inputs: ShapeInputs): string {
 }
 
 export function keptShaping(model: SpaceModel, key: string): readonly DeliveredDocument[] | undefined {
-  return kept.get(model)?.get(key);
+  return kept.get(modelKey(model, key));
 }
 
 /** Keeps a shaping's result, deep-frozen, and gives it back. */
@@ -135,13 +150,7 @@ export function keepShaping(
   key: string,
   documents: DeliveredDocument[],
 ): readonly DeliveredDocument[] {
-  let byKey = kept.get(model);
-  if (!byKey) {
-    byKey = new Map();
-    kept.set(model, byKey);
-  }
-  if (byKey.size >= MAX_KEPT) byKey.delete(byKey.keys().next().value!);
   const frozen = deepFreeze(documents) as readonly DeliveredDocument[];
-  byKey.set(key, frozen);
+  kept.set(modelKey(model, key), frozen);
   return frozen;
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
+import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { type DesignRecord, designRecordSchema } from '../../core/designs/index.ts';
 import type { Logger } from '../../core/log.ts';
@@ -22,6 +24,40 @@ interface StoredRow {
   kind: string;
   key: string;
   published: unknown;
+}
+
+/**
+ * Parsed design records by their stored JSON: spaces made from one template hold the same records, and parsing
+ * (validating every node of a design) was 15 % of a first visit to a site not seen before (issue 42). The
+ * stored value is the key, so a record that changes is parsed again; least recently used go first past
+ * `SITE_DESIGNS_MEMO_MB` of keys (lru-cache, bentocache's own dependency: a well-kept LRU with a size bound).
+ */
+let parsedRecords = new LRUCache<string, { record: DesignRecord } | { error: true }>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (_value, key) => key.length * 2,
+});
+
+/** Sets the bound of the parsed records (`SITE_DESIGNS_MEMO_MB`); what was kept is dropped. */
+export function boundParsedDesigns(megabytes: number): void {
+  parsedRecords = new LRUCache({
+    maxSize: Math.max(1024, Math.round(megabytes * 1024 * 1024)),
+    sizeCalculation: (_value, key) => key.length * 2,
+  });
+}
+
+/** How many parsed records are kept now, and the bytes of their keys (tests check the bound). */
+export const parsedDesignsKept = () => ({ count: parsedRecords.size, bytes: parsedRecords.calculatedSize });
+
+function parseRecord(row: StoredRow): DesignRecord | undefined {
+  const text = JSON.stringify([row.kind, row.key, row.published]);
+  let known = parsedRecords.get(text);
+  if (!known) {
+    const parsed = designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published });
+    // Frozen: every space with this record shares the one value.
+    known = parsed.success ? { record: deepFreeze(parsed.data) } : { error: true };
+    parsedRecords.set(text, known);
+  }
+  return 'record' in known ? known.record : undefined;
 }
 
 /**
@@ -47,8 +83,8 @@ async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promis
   const records: DesignRecord[] = [];
   for (const row of rows) {
     if (row.published === null || row.published === undefined) continue;
-    const parsed = designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published });
-    if (parsed.success) records.push(parsed.data);
+    const record = parseRecord(row);
+    if (record) records.push(record);
     else
       log.warn(
         { spaceId, design: `${row.kind}/${row.key}` },

@@ -12,10 +12,14 @@ export const BADGE_CONTROL = 'features.plugins.website.badge';
 const BADGE_TEXT_CONTROL = 'plugins.website.badge.text';
 const BADGE_LINK_CONTROL = 'plugins.website.badge.link';
 
-/** What a change of a site's settings, domains, mode, redirects or badge purges. */
+/**
+ * What a change of a site's settings, domains, mode, redirects or badge purges. Not `domains`: that one tag is
+ * every site's, and with 10,000 sites in a process one domain change would drop them all. A domain change
+ * purges `site:pages:<space>` of its space as well (procedures/website-domains.ts), a mode switch
+ * `redirects:<space>`; the domains themselves come from the space directory, which `domains` keeps current.
+ */
 export function siteTags(spaceId: string): string[] {
   return [
-    cacheTags.domains,
     cacheTags.redirects(spaceId),
     cacheTags.design(spaceId),
     cacheTags.sitePagesOf(spaceId),
@@ -29,8 +33,9 @@ interface SiteEntry {
 
 /**
  * Step 2 of a page: the space of a host with its website settings, domains and badge switch.
- * Cached under `domains` and `redirects:<space>` (a mode switch purges both), `design:<space>`
- * (publishing designs, changing settings or the password), `site:pages:<space>` and `controls:<space>` (the badge).
+ * Cached under `redirects:<space>` (a mode switch purges it), `design:<space>`
+ * (publishing designs, changing settings or the password), `site:pages:<space>` (settings, a domain change) and
+ * `controls:<space>` (the badge).
  */
 export async function loadSite(
   deps: { db: Queryable; cache: TaggedCache; reader: Reader },

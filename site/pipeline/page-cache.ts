@@ -70,7 +70,6 @@ export function cachedPage(
       sink.addTags([
         cacheTags.design(spaceId),
         cacheTags.redirects(spaceId),
-        cacheTags.domains,
         cacheTags.sitePages,
         cacheTags.sitePagesOf(spaceId),
       ]);

@@ -31,6 +31,7 @@ describe.each(testDatabases())('plugins.website.domains.* on $kind', ({ open }) 
     return { status: res.status, body: await res.json() };
   };
   const redirects = `redirects:${ids.space}`;
+  const sitePages = `site:pages:${ids.space}`;
 
   it('lists the space’s domains', async () => {
     const { body } = await call('list', {});
@@ -52,7 +53,7 @@ describe.each(testDatabases())('plugins.website.domains.* on $kind', ({ open }) 
     ]);
   });
 
-  it('creates a domain (host normalized) and purges domains only', async () => {
+  it("creates a domain (host normalized) and purges domains and its own space's site only", async () => {
     const { status, body } = await call('create', { host: ' WWW.Fixture.Test. ' });
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -62,25 +63,25 @@ describe.each(testDatabases())('plugins.website.domains.* on $kind', ({ open }) 
       locale: null,
       environment: 'production',
     });
-    expect(h.cache.takePurged()).toEqual(['domains']);
+    expect(h.cache.takePurged()).toEqual(['domains', sitePages]);
     const dup = await call('create', { host: 'www.fixture.test' });
     expect([dup.status, dup.body.error.key]).toEqual([409, 'plugins.website.domain.exists']);
   });
 
   it('a redirect-to-primary domain also purges redirects:<spaceId>', async () => {
     expect((await call('create', { host: 'old.fixture.test', redirectToPrimary: true })).status).toBe(200);
-    expect(h.cache.takePurged()).toEqual(['domains', redirects]);
+    expect(h.cache.takePurged()).toEqual(['domains', sitePages, redirects]);
     expect((await call('delete', { host: 'old.fixture.test' })).body).toEqual({
       host: 'old.fixture.test',
       deleted: true,
     });
-    expect(h.cache.takePurged()).toEqual(['domains', redirects]);
+    expect(h.cache.takePurged()).toEqual(['domains', sitePages, redirects]);
   });
 
   it('a new primary demotes the old one for its locale and environment', async () => {
     const { body } = await call('update', { host: 'www.fixture.test', primary: true });
     expect(body.primary).toBe(true);
-    expect(h.cache.takePurged()).toEqual(['domains', redirects]);
+    expect(h.cache.takePurged()).toEqual(['domains', sitePages, redirects]);
     const list = (await call('list', {})).body.items as Array<{ host: string; primary: boolean }>;
     expect(
       list

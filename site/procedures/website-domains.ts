@@ -71,15 +71,17 @@ async function demoteOtherPrimaries(db: Queryable, spaceId: string, d: DomainRow
 }
 
 /**
- * Domain changes purge `domains` (the host lookup of every site process); a change that involves a
- * redirect-to-primary domain, or moves the primary it redirects to, also purges `redirects:<spaceId>`.
+ * Domain changes purge `domains` (the space directory and host lookup of every site process) and the space's
+ * own pages and site (`site:pages:<spaceId>`: canonical addresses name its primaries), never another space's
+ * pages; a change that involves a redirect-to-primary domain, or moves the primary it redirects to, also purges
+ * `redirects:<spaceId>`.
  */
 async function purgeFor(
   ctx: ProcedureContext,
   rows: Array<DomainRow | undefined>,
   primaryMoved: boolean,
 ): Promise<void> {
-  const tags: string[] = [cacheTags.domains];
+  const tags: string[] = [cacheTags.domains, cacheTags.sitePagesOf(ctx.space.id)];
   if (primaryMoved || rows.some((r) => r?.redirect_to_primary)) tags.push(cacheTags.redirects(ctx.space.id));
   await ctx.cache.purgeTags(tags);
 }

@@ -9,6 +9,7 @@ import type { IslandName } from '../../islands/contract.ts';
 import { type CompiledCss, compileSiteCss } from '../../styles/compile.ts';
 import { type BlockInstanceStyle, compileInstanceCss } from '../../styles/instance.ts';
 import { decodeInstances, encodeInstances } from '../../styles/instance-url.ts';
+import { styledKind } from '../../styles/site-css.ts';
 import type { StylesheetStore } from '../../styles/stylesheet-store.ts';
 import type { SiteStyles } from '../pipeline/deps.ts';
 import type { LoadedDesigns } from '../pipeline/load-designs.ts';
@@ -16,6 +17,29 @@ import type { SiteInfo } from '../pipeline/types.ts';
 
 /** The custom CSS's part of a stylesheet's key: a change of it alone makes a new stylesheet. */
 const cssKey = (css: string) => (css ? createHash('sha1').update(css).digest('base64url').slice(0, 12) : '');
+
+/** Each loaded designs' part of the key, computed once per loaded value (loadDesigns caches it). */
+const designsKeys = new WeakMap<LoadedDesigns, string>();
+
+/**
+ * What a site stylesheet is compiled from, as a key: the theme and the records that get rules (styles/site-css.ts;
+ * the site record, with its logo, does not), by content rather than by space. Spaces whose revisions hold the
+ * same designs (copies of one template, a starter) share one compiled sheet: a new such site costs this hash,
+ * not a compile (30–60 ms; issue 42). Asset ids that styles name are part of the records, so a sheet that
+ * differs in bytes differs in key; the media secret and font URLs are the process's, the same for every space.
+ */
+export function sheetKey(designs: LoadedDesigns, customCss: string): string {
+  let key = designsKeys.get(designs);
+  if (key === undefined) {
+    const styled = designs.bundle.records.filter((r) => styledKind(r.kind));
+    key = createHash('sha1')
+      .update(JSON.stringify(designs.bundle.designs.theme))
+      .update(JSON.stringify(styled))
+      .digest('base64url');
+    designsKeys.set(designs, key);
+  }
+  return `${key}:${cssKey(customCss)}`;
+}
 
 export interface SiteStylesDeps {
   store: StylesheetStore;
@@ -26,8 +50,8 @@ export interface SiteStylesDeps {
 }
 
 /**
- * The site's stylesheets through the style compiler: one per space, revision and schema version
- * (`/_site/<hash>.css`), and for a page whose blocks carry instance styles its own sheet (the site
+ * The site's stylesheets through the style compiler: one per content of the designs and custom CSS, shared by
+ * every space with the same (`/_site/<hash>.css`), and for a page whose blocks carry instance styles its own sheet (the site
  * rules plus those override classes). Both are compiled once per process and key.
  */
 export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
@@ -49,9 +73,8 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
       fontFaces: fontFaceCss(theme, { uploadedFontUrl }),
     });
   const siteSheet = (site: SiteInfo, designs: LoadedDesigns) =>
-    deps.store.getSiteStylesheet(
-      `${site.space.id}:${designs.draftKey ?? site.settings.revision}:${designs.schemaVersion}:${cssKey(site.settings.customCss)}`,
-      () => compile(designs.bundle.designs.theme, designs, site.settings.customCss),
+    deps.store.getSiteStylesheet(sheetKey(designs, site.settings.customCss), () =>
+      compile(designs.bundle.designs.theme, designs, site.settings.customCss),
     );
   /** The page's own sheet: the site rules plus the blocks' override classes, compiled once per process. */
   const pageSheet = (

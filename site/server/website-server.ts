@@ -20,7 +20,7 @@ import { setFormSecret } from '../forms/form-secret.ts';
 import { type SiteMediaAccess, siteMediaRoutes } from '../media/site-media-routes.ts';
 import type { SiteAccess, SiteDeps } from '../pipeline/deps.ts';
 import { hostSite } from '../pipeline/host-site.ts';
-import { loadDesigns } from '../pipeline/load-designs.ts';
+import { boundParsedDesigns, loadDesigns } from '../pipeline/load-designs.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { requestTarget } from '../pipeline/request-target.ts';
 import { siteStyles } from './site-styles.ts';
@@ -52,6 +52,9 @@ export interface WebsiteServices {
   metrics?: { render(seconds: number): void };
   config: {
     SITE_CACHE_TTL: number;
+    /** Bounds of the per-process site state shared by spaces (operations.md, "Many sites"); defaults 64 and 32. */
+    SITE_STYLESHEETS_MB?: number;
+    SITE_DESIGNS_MEMO_MB?: number;
     SCOPES: readonly string[];
     EDITOR_ORIGIN?: readonly string[];
     FORM_ORIGINS?: readonly string[] | undefined;
@@ -75,7 +78,11 @@ export function websiteServer(
 ) {
   const { db, log, cache, mediaSecret } = services;
   const reader = sharedReader({ db, mediaSecret, blockDesigns: true });
-  const store = createStylesheetStore();
+  const store = createStylesheetStore({
+    maxEntries: 10_000,
+    maxBytes: (services.config.SITE_STYLESHEETS_MB ?? 64) * 1024 * 1024,
+  });
+  if (services.config.SITE_DESIGNS_MEMO_MB) boundParsedDesigns(services.config.SITE_DESIGNS_MEMO_MB);
   const islands = loadIslands();
   const styles = siteStyles({ store, log, mediaSecret, islands });
   // Site access (password, share links) from the process's secret, rate limiter and proxies.
