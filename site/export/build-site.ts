@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cp, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
 import { journalHead, purgedSince } from '../../core/cache/purge-journal.ts';
@@ -7,18 +7,27 @@ import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import { staticFormStamp } from '../access/form-stamp.ts';
+import type { SiteDeps } from '../pipeline/deps.ts';
 import { spaceDomains } from '../pipeline/find-domain.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { localePrefix, origin as originOf, primaryDomain } from '../pipeline/site-urls.ts';
+import { type FileEntry, type Manifest, manifestPath, readManifest } from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
 import { feedPaths, feedRefs, pagePaths, redirectRules } from './build-routes.ts';
+import { directPage, inParallel, type Rendered } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
 import { noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
-export { BuildSiteError };
+export { BuildSiteError, manifestPath };
+
+/**
+ * Pages rendered at once: enough that the CPU renders one while others wait for PostgreSQL, few enough to stay
+ * under the pool's connections (DB_POOL_MAX, 10 by default) and to keep memory flat.
+ */
+const PAGES_IN_FLIGHT = 8;
 
 export interface BuildSiteDeps {
   db: Queryable;
@@ -28,6 +37,11 @@ export interface BuildSiteDeps {
   fetch: (request: Request) => Promise<Response>;
   /** `AUTH_SECRET`, the same as the form endpoint's: it signs the forms' build stamps. */
   authSecret?: () => string;
+  /**
+   * The website pipeline's deps behind `fetch` (cli/app.ts `onSiteDeps`): pages then render in process without a
+   * request (direct-pages.ts); without them every page is asked of `fetch`.
+   */
+  site?: SiteDeps;
 }
 
 export interface BuildSiteOptions {
@@ -66,38 +80,6 @@ export interface BuildSummary {
   /** Why an incremental build built everything, when it did. */
   fullBecause?: string;
   ms: number;
-}
-
-/** What a build remembers for the next `--incremental` (beside the folder, never in it: it is not for visitors). */
-interface Manifest {
-  format: 2;
-  spaceId: string;
-  host: string;
-  baseUrl: string;
-  journal: number;
-  formEndpoint?: string;
-  /** The headers of the site's pages (they change only with what re-renders every page). */
-  securityHeaders: Array<[string, string]>;
-  files: Record<string, FileEntry>;
-}
-
-interface FileEntry {
-  tags: string[];
-  refs: string[];
-  bytes: number;
-  type?: string;
-  cacheControl?: string;
-  /** The page has forms with build stamps: every build with a form endpoint renews them. */
-  forms?: true;
-}
-
-export const manifestPath = (out: string) => join(dirname(out), `.${basename(out)}.verso-build.json`);
-
-interface Rendered {
-  body: Uint8Array;
-  tags: string[];
-  refs: string[];
-  headers: Headers;
 }
 
 /**
@@ -139,6 +121,15 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const body = new Uint8Array(await res.arrayBuffer());
     return { status: res.status, rendered: { body, tags: [...tags].sort(), refs: [], headers: res.headers } };
   };
+  // Pages in process once one page answered through the app has given the headers every page carries.
+  let direct: ReturnType<typeof directPage> | undefined;
+  const getPage = async (path: string) => {
+    if (direct) return direct(path);
+    const answer = await get(path);
+    if (deps.site && answer.status === 200)
+      direct = directPage(deps.site, { host: domain.host, origin, headers: answer.rendered.headers });
+    return answer;
+  };
 
   // What the host shows: its locales (a pinned domain only its own), each under its prefix.
   const locales = domain.locale ? [domain.locale] : site.space.locales;
@@ -170,16 +161,24 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
 
   const tmp = join(dirname(options.out), `.${basename(options.out)}.tmp-${randomBytes(4).toString('hex')}`);
   await mkdir(tmp, { recursive: true });
-  const files: Manifest['files'] = {};
+  let files: Manifest['files'] = {};
   const progress: BuildProgress = { stage: 'pages', documents: 0, files: 0, bytes: 0 };
   let written = 0;
   let kept = 0;
   let securityHeaders: Array<[string, string]> | undefined;
   const tell = () => options.onProgress?.({ ...progress });
 
+  // Folders made so far: thousands of pages share a few, and a mkdir each is a system call each.
+  const made = new Set<string>();
+  const folderOf = async (dest: string) => {
+    const folder = dirname(dest);
+    if (made.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    made.add(folder);
+  };
   const put = async (file: string, r: Rendered) => {
     const dest = join(tmp, file);
-    await mkdir(dirname(dest), { recursive: true });
+    await folderOf(dest);
     await writeFile(dest, r.body);
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
@@ -202,7 +201,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const entry = unchanged(file);
     if (!entry) return undefined;
     const dest = join(tmp, file);
-    await mkdir(dirname(dest), { recursive: true });
+    await folderOf(dest);
     const from = join(options.out, file);
     const linked = await link(from, dest).then(
       () => true,
@@ -222,10 +221,10 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   /** A page (or a 404 page: `what` names it) of the site, with the files it refers to. */
   const page = async (path: string, file: string, expected: number, what = path) => {
     if (await keep(file)) return;
-    const { status, rendered } = await get(path);
+    const { status, rendered } = expected === 200 ? await getPage(path) : await get(path);
     if (status !== expected)
       throw new BuildSiteError(`${what} answered ${status}, not ${expected}: the build stops.`);
-    const html = new TextDecoder().decode(rendered.body);
+    const html = rendered.text ?? new TextDecoder().decode(rendered.body);
     rendered.refs = htmlRefs(html, hosts);
     securityHeaders ??= pageSecurityHeaders(rendered.headers, endpoint);
     const pointed = endpoint
@@ -239,11 +238,18 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const forms = new Set<string>();
 
   try {
-    for (const { path, file } of pages) {
+    // The first page alone (its answer gives the headers of all), then the others a few at a time: while one
+    // waits for the database another renders. The manifest lists them in the pages' order whatever the finish.
+    const onePage = async ({ path, file }: { path: string; file: string }) => {
       progress.documents++;
       await page(path, file, 200);
       if (progress.documents % 25 === 0) tell();
-    }
+    };
+    if (pages[0]) await onePage(pages[0]);
+    await inParallel(pages.slice(1), PAGES_IN_FLIGHT, onePage);
+    const inOrder: Manifest['files'] = {};
+    for (const { file } of pages) if (files[file]) inOrder[file] = files[file];
+    files = Object.assign(inOrder, files);
     for (const { prefix } of notFound)
       await page(
         `${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`,
@@ -387,13 +393,4 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     ...(fullBecause ? { fullBecause } : {}),
     ms: Math.round(performance.now() - started),
   };
-}
-
-async function readManifest(out: string): Promise<Manifest | null> {
-  try {
-    const m = JSON.parse(await readFile(manifestPath(out), 'utf8')) as Manifest;
-    return m.format === 2 ? m : null;
-  } catch {
-    return null;
-  }
 }

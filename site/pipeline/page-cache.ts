@@ -53,6 +53,15 @@ export function pageKey(site: SiteInfo, target: RequestTarget, locale: string): 
   return `site:page:${space.id}:${settings.revision}:${target.host}:${target.port}:${target.protocol}:${locale}:${target.path}:${badge ? 1 : 0}`;
 }
 
+/** The tags of every page of a space, besides what its render read: a purge of any of them touches them all. */
+export const everyPageTags = (spaceId: string): string[] => [
+  cacheTags.design(spaceId),
+  cacheTags.redirects(spaceId),
+  cacheTags.domains,
+  cacheTags.sitePages,
+  cacheTags.sitePagesOf(spaceId),
+];
+
 /**
  * Step 9 of a page: the page from the shared cache, else computed and stored with the tags of
  * every document, asset and menu its render read (the reader records them in the sink) plus the
@@ -67,13 +76,7 @@ export function cachedPage(
   return deps.cache.getOrSet(
     key,
     async (sink) => {
-      sink.addTags([
-        cacheTags.design(spaceId),
-        cacheTags.redirects(spaceId),
-        cacheTags.domains,
-        cacheTags.sitePages,
-        cacheTags.sitePagesOf(spaceId),
-      ]);
+      sink.addTags(everyPageTags(spaceId));
       return compute(sink);
     },
     { ttlSeconds: deps.ttlSeconds },
