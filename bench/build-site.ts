@@ -5,7 +5,6 @@
  * and incremental after one publish, and on 100,000 posts with the command's peak RSS. Prints a Markdown section
  * for bench/results.md ("Static export"). `BENCH_BUILD_SIZES=4000` (comma-separated) limits the sizes.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,6 @@ const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('bench:build-site needs DATABASE_URL (PostgreSQL)');
 const sizes = (process.env.BENCH_BUILD_SIZES ?? '4000,100000').split(',').map(Number);
 const demo = fileURLToPath(new URL('../demo/space.json', import.meta.url));
-const bin = fileURLToPath(new URL('../bin/verso.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'verso-bench-build-'));
 const database = await freshPostgres(adminUrl);
 const env: Record<string, string> = {
@@ -31,24 +29,11 @@ const env: Record<string, string> = {
 };
 
 /** `verso <args>` under `/usr/bin/time`: wall seconds and the peak RSS of the command's process. */
-function timed(
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string; wall: number; rssMb: number }> {
+async function timed(args: string[]) {
   const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, bin, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => {
-      const rss = Number(/maxrss=(\d+)/.exec(stderr)?.[1] ?? 0) / 1024;
-      resolve({ code, stdout, stderr, wall: (performance.now() - started) / 1000, rssMb: rss });
-    });
-  });
+  const r = await runVerso(args, env, ['/usr/bin/time', '-f', 'maxrss=%M']);
+  const rssMb = Number(/maxrss=(\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
+  return { ...r, wall: (performance.now() - started) / 1000, rssMb };
 }
 
 const rows: string[] = [];

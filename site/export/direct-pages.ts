@@ -1,8 +1,8 @@
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
-import { utf8Bytes } from '../../core/utf8-bytes.ts';
 import type { SiteDeps } from '../pipeline/deps.ts';
 import { publicPage } from '../pipeline/handle-page.ts';
 import { hostSite } from '../pipeline/host-site.ts';
+import { entryBytes } from '../pipeline/page-cache.ts';
 
 /** A file as the build got it: its bytes, cache tags, the files it refers to and the headers it came with. */
 export interface Rendered {
@@ -49,7 +49,7 @@ export function directPage(
     return {
       status: entry.status,
       rendered: {
-        body: utf8Bytes(entry.body),
+        body: entryBytes(entry),
         text: entry.body,
         tags: [...tags].sort(),
         refs: [],

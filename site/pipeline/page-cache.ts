@@ -38,6 +38,10 @@ export function pageEntry(status: number, body: string, csp: string): PageEntry 
   return entry;
 }
 
+/** The bytes an entry is sent as (the static export writes them as they are). */
+export const entryBytes = (entry: PageEntry): Uint8Array<ArrayBuffer> =>
+  encoded.get(entry) ?? utf8Bytes(entry.body);
+
 export function redirectEntry(status: number, location: string, search: string, csp: string): PageEntry {
   const keepQuery = search !== '' && location.endsWith(search);
   const bare = keepQuery ? location.slice(0, -search.length) : location;
@@ -143,7 +147,7 @@ function prepare(entry: PageEntry, cacheControl: string, isProtected: boolean): 
     // Pages vary by encoding (gzip below); said here so that no later step rewrites a prepared answer.
     Vary: 'Accept-Encoding',
   };
-  const bytes = encoded.get(entry) ?? utf8Bytes(entry.body);
+  const bytes = entryBytes(entry);
   p = { cacheControl, protected: isProtected, notModified, ok: { bytes, headers: notModified } };
   prepared.set(entry, p);
   return p;
