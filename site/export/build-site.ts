@@ -13,7 +13,13 @@ import { spaceDomains } from '../pipeline/find-domain.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { localePrefix, origin as originOf, primaryDomain } from '../pipeline/site-urls.ts';
-import { type FileEntry, type Manifest, manifestPath, readManifest } from './build-manifest.ts';
+import {
+  type FileEntry,
+  type Manifest,
+  manifestPath,
+  readManifest,
+  writeManifest,
+} from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
 import { feedPaths, feedRefs, pagePaths, redirectRules } from './build-routes.ts';
 import { directPage, inParallel, type Rendered } from './direct-pages.ts';
@@ -180,6 +186,15 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     mkdirSync(folder, { recursive: true });
     made.add(folder);
   };
+  // Every page names the same design, menus, stylesheet and fonts, each time as a string of its own: kept once,
+  // 100,000 pages' entries hold pointers rather than some 2 million copies.
+  const strings = new Map<string, string>();
+  const intern = (s: string) => {
+    const known = strings.get(s);
+    if (known !== undefined) return known;
+    strings.set(s, s);
+    return s;
+  };
   const put = async (file: string, r: Rendered) => {
     const dest = join(tmp, file);
     folderOf(dest);
@@ -187,8 +202,8 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
     files[file] = {
-      tags: r.tags,
-      refs: r.refs,
+      tags: r.tags.map(intern),
+      refs: r.refs.map(intern),
       bytes: r.body.byteLength,
       ...(type ? { type } : {}),
       ...(cacheControl ? { cacheControl } : {}),
@@ -353,7 +368,6 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
 
     // Swap: the old folder is moved aside, the new one takes its name, then the old one goes.
     const manifest: Manifest = {
-      format: 2,
       spaceId: space.id,
       host: domain.host,
       baseUrl: base.href,
@@ -369,7 +383,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     );
     if (hadOld) await rename(options.out, aside);
     await rename(tmp, options.out);
-    await writeFile(manifestPath(options.out), `${JSON.stringify(manifest)}\n`);
+    await writeManifest(options.out, manifest);
     if (hadOld) rmSync(aside, { recursive: true, force: true });
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
