@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
@@ -21,6 +21,7 @@ import {
   writeManifest,
 } from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
+import { linkOrCopy, updateInPlace } from './build-output.ts';
 import { feedPaths, feedRefs, pagePaths, redirectRules } from './build-routes.ts';
 import { directPage, inParallel, type Rendered } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
@@ -166,6 +167,9 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     return purged && entry && !entry.tags.some((t) => purged!.has(t)) ? entry : undefined;
   };
 
+  // An incremental build that can tell what changed leaves the kept files where they are (no link, no delete of
+  // thousands of files): it writes what it renders aside and moves only those into the folder at the end.
+  const inPlace = purged !== null;
   const tmp = join(dirname(options.out), `.${basename(options.out)}.tmp-${randomBytes(4).toString('hex')}`);
   await mkdir(tmp, { recursive: true });
   let files: Manifest['files'] = {};
@@ -195,10 +199,13 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     strings.set(s, s);
     return s;
   };
+  /** The files this build wrote into `tmp`. */
+  const fresh: string[] = [];
   const put = async (file: string, r: Rendered) => {
     const dest = join(tmp, file);
     folderOf(dest);
     writeFileSync(dest, r.body);
+    fresh.push(file);
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
     files[file] = {
@@ -219,9 +226,13 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const keep = (file: string): FileEntry | undefined => {
     const entry = unchanged(file);
     if (!entry) return undefined;
-    const dest = join(tmp, file);
-    folderOf(dest);
-    if (!linkOrCopy(join(options.out, file), dest)) return undefined;
+    if (inPlace) {
+      if (!existsSync(join(options.out, file))) return undefined;
+    } else {
+      const dest = join(tmp, file);
+      folderOf(dest);
+      if (!linkOrCopy(join(options.out, file), dest)) return undefined;
+    }
     files[file] = entry;
     kept++;
     progress.files++;
@@ -363,6 +374,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     ];
     for (const [file, text] of ruleFiles) {
       await writeFile(join(tmp, file), text);
+      fresh.push(file);
       progress.files++;
     }
 
@@ -376,6 +388,18 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       securityHeaders: headers,
       files,
     };
+    if (inPlace) {
+      // The manifest is written after the files: a build stopped in between leaves the previous manifest, whose
+      // journal position makes the next build render the same files again.
+      updateInPlace({
+        tmp,
+        out: options.out,
+        fresh,
+        gone: Object.keys(previous!.files).filter((f) => !files[f]),
+      });
+      await writeManifest(options.out, manifest);
+      return summary();
+    }
     const aside = `${tmp}-old`;
     const hadOld = await stat(options.out).then(
       () => true,
@@ -389,32 +413,20 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     await rm(tmp, { recursive: true, force: true });
     throw err;
   }
-  return {
-    out: options.out,
-    host: domain.host,
-    baseUrl: base.href,
-    pages: pages.length,
-    written,
-    kept,
-    files: progress.files,
-    bytes: progress.bytes,
-    incremental: options.incremental === true && !fullBecause,
-    ...(fullBecause ? { fullBecause } : {}),
-    ms: Math.round(performance.now() - started),
-  };
-}
-
-/** A hard link to the previous build's file, else a copy; false when neither can be made (the file is gone). */
-function linkOrCopy(from: string, to: string): boolean {
-  try {
-    linkSync(from, to);
-    return true;
-  } catch {
-    try {
-      copyFileSync(from, to);
-      return true;
-    } catch {
-      return false;
-    }
+  return summary();
+  function summary(): BuildSummary {
+    return {
+      out: options.out,
+      host: domain.host,
+      baseUrl: base.href,
+      pages: pages.length,
+      written,
+      kept,
+      files: progress.files,
+      bytes: progress.bytes,
+      incremental: options.incremental === true && !fullBecause,
+      ...(fullBecause ? { fullBecause } : {}),
+      ms: Math.round(performance.now() - started),
+    };
   }
 }
