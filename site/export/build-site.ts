@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
-import { journalHead, purgedSince } from '../../core/cache/purge-journal.ts';
+import { journalHead } from '../../core/cache/purge-journal.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
@@ -12,30 +12,26 @@ import type { SiteDeps } from '../pipeline/deps.ts';
 import { spaceDomains } from '../pipeline/find-domain.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
-import { localePrefix, origin as originOf, primaryDomain } from '../pipeline/site-urls.ts';
+import { localePrefix, origin as originOf } from '../pipeline/site-urls.ts';
 import {
   type FileEntry,
+  fileRules,
+  interner,
   type Manifest,
   manifestPath,
-  readManifest,
+  startingPoint,
   writeManifest,
 } from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
 import { linkOrCopy, updateInPlace } from './build-output.ts';
-import { feedPaths, feedRefs, pagePaths, redirectRules } from './build-routes.ts';
-import { directPage, inParallel, type Rendered } from './direct-pages.ts';
+import { feedPaths, feedRefs, hostRedirectRules, pagePaths, redirectRules } from './build-routes.ts';
+import { directPage, inParallel, PAGES_IN_FLIGHT, type Rendered } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
 import { noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
 export { BuildSiteError, manifestPath };
-
-/**
- * Pages rendered at once: enough that the CPU renders one while others wait for PostgreSQL, few enough to stay
- * under the pool's connections (DB_POOL_MAX, 10 by default) and to keep memory flat.
- */
-const PAGES_IN_FLIGHT = 8;
 
 export interface BuildSiteDeps {
   db: Queryable;
@@ -146,20 +142,15 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const feeds = await feedPaths(deps, site, domain, locales);
 
   // An incremental build starts from the previous manifest and renders what a purge since then touched.
-  const previous = options.incremental ? await readManifest(options.out) : null;
   const head = await journalHead(deps.db);
-  let fullBecause: string | undefined;
-  let purged: Set<string> | null = null;
-  if (options.incremental) {
-    if (!previous) fullBecause = 'no previous build';
-    else if (previous.spaceId !== space.id || previous.host !== domain.host || previous.baseUrl !== base.href)
-      fullBecause = 'the previous build was of another space, host or base URL';
-    else if (previous.formEndpoint !== endpoint) fullBecause = 'the form endpoint changed';
-    else {
-      purged = await purgedSince(deps.db, previous.journal, head);
-      if (!purged) fullBecause = 'the purge journal no longer covers the previous build';
-    }
-  }
+  const { previous, purged, fullBecause } = options.incremental
+    ? await startingPoint(deps.db, options.out, head, {
+        spaceId: space.id,
+        host: domain.host,
+        baseUrl: base.href,
+        ...(endpoint ? { formEndpoint: endpoint } : {}),
+      })
+    : { previous: null, purged: null, fullBecause: undefined };
   /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
   const unchanged = (file: string) => {
     const entry = previous?.files[file];
@@ -190,15 +181,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     mkdirSync(folder, { recursive: true });
     made.add(folder);
   };
-  // Every page names the same design, menus, stylesheet and fonts, each time as a string of its own: kept once,
-  // 100,000 pages' entries hold pointers rather than some 2 million copies.
-  const strings = new Map<string, string>();
-  const intern = (s: string) => {
-    const known = strings.get(s);
-    if (known !== undefined) return known;
-    strings.set(s, s);
-    return s;
-  };
+  const intern = interner();
   /** The files this build wrote into `tmp`. */
   const fresh: string[] = [];
   const put = async (file: string, r: Rendered) => {
@@ -336,35 +319,16 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     tell();
     // Every page was kept only when a previous build exists: its headers still hold (nothing re-rendered them).
     const headers = securityHeaders ?? previous!.securityHeaders;
-    const cacheControlOf = (prefix: string) =>
-      Object.entries(files).find(([file, f]) => file.startsWith(prefix) && f.cacheControl)?.[1]
-        .cacheControl ?? null;
-    // A file whose name says nothing of its type (a media `original`), or whose extension hosts take for another
-    // (a feed: `.xml` is `application/xml`, `.atom` often unknown), gets the type the site sent.
-    const feedFiles = new Set(feeds.map((f) => f.file));
-    const contentTypes = Object.entries(files)
-      .filter(
-        ([file, f]) =>
-          f.type && ((file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file)) || feedFiles.has(file)),
-      )
-      .map(([file, f]) => ({ path: `/${file}`, type: f.type! }));
     const rules: HostRules = {
       securityHeaders: headers,
-      immutableCacheControl: cacheControlOf('_site/') ?? 'public, max-age=31536000, immutable',
-      mediaCacheControl: cacheControlOf('media/'),
-      contentTypes,
+      ...fileRules(files, new Set(feeds.map((f) => f.file))),
       redirects: await redirectRules(
         deps,
         { site, domain, locales, pages: new Set(pages.map((p) => p.path)) },
         options.onWarning,
       ),
       localePrefix: domain.locale === null ? `/${site.space.defaultLocale}` : null,
-      hostRedirects: domains
-        .filter((d) => d.redirectToPrimary && d.environment === domain.environment)
-        .flatMap((d) => {
-          const primary = primaryDomain(domains, d.locale, d.environment);
-          return primary ? [{ from: originOf(target, d.host), to: originOf(target, primary.host) }] : [];
-        }),
+      hostRedirects: hostRedirectRules(domains, domain, target),
       notFound: notFound.map(({ prefix }) => ({ prefix, file: notFoundFile(prefix) })),
     };
     const ruleFiles: Array<[string, string]> = [

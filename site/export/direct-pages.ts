@@ -4,6 +4,12 @@ import { publicPage } from '../pipeline/handle-page.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { entryBytes } from '../pipeline/page-cache.ts';
 
+/**
+ * Pages rendered at once: enough that the CPU renders one while others wait for PostgreSQL, few enough to stay
+ * under the pool's connections (DB_POOL_MAX, 10 by default) and to keep memory flat.
+ */
+export const PAGES_IN_FLIGHT = 8;
+
 /** A file as the build got it: its bytes, cache tags, the files it refers to and the headers it came with. */
 export interface Rendered {
   body: Uint8Array;
