@@ -1,22 +1,26 @@
 /**
  * `npm run bench:build-site` (by hand, never in `npm test`; PostgreSQL via DATABASE_URL): how long
- * `verso build-site` takes on the demo, and per 1,000 pages on the demo grown to 1,000 generated blog posts,
- * full and incremental. Prints a Markdown section for bench/results.md ("Static export").
+ * `verso build-site` takes as a user runs it, on the demo, on the demo grown to 4,000 generated blog posts with
+ * three-paragraph bodies (issue 42's comparison with Hugo and Eleventy), full, incremental with nothing changed
+ * and incremental after one publish, and on 100,000 posts with the command's peak RSS. Prints a Markdown section
+ * for bench/results.md ("Static export"). `BENCH_BUILD_SIZES=4000` (comma-separated) limits the sizes.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshPostgres } from '../core/testing/databases.ts';
-import { runVerso } from '../core/testing/processes.ts';
+import { freePort, runVerso, startVerso } from '../core/testing/processes.ts';
+import { editorAccess } from './editor-access.ts';
 import { growDocuments } from './generate-documents.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) throw new Error('bench:build-site needs DATABASE_URL (PostgreSQL)');
+const sizes = (process.env.BENCH_BUILD_SIZES ?? '4000,100000').split(',').map(Number);
 const demo = fileURLToPath(new URL('../demo/space.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'verso-bench-build-'));
 const database = await freshPostgres(adminUrl);
-const env = {
+const env: Record<string, string> = {
   DATABASE_URL: database.url,
   NODE_ENV: 'development',
   AUTH_SECRET: 'bench-secret-0123456789-0123456789-0123456789',
@@ -24,41 +28,74 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 
-async function verso(args: string[]) {
+/** `verso <args>` under `/usr/bin/time`: wall seconds and the peak RSS of the command's process. */
+async function timed(args: string[]) {
   const started = performance.now();
-  const r = await runVerso(args, env);
-  if (r.code !== 0) throw new Error(`verso ${args.join(' ')}: ${r.stderr}`);
+  const r = await runVerso(args, env, ['/usr/bin/time', '-f', 'maxrss=%M']);
+  const rssMb = Number(/maxrss=(\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
+  return { ...r, wall: (performance.now() - started) / 1000, rssMb };
+}
+
+const rows: string[] = [];
+async function measure(label: string, args: string[]) {
+  const r = await timed(['build-site', 'demo', ...args]);
+  if (r.code !== 0) throw new Error(`verso build-site ${args.join(' ')}: ${r.stderr}`);
   const summary = /built .*: (\d+) pages, (\d+) files, ([\d.]+) MB; (.*); ([\d.]+) s$/m.exec(r.stdout);
-  return { wall: (performance.now() - started) / 1000, summary };
+  const pages = Number(summary?.[1]);
+  const inCommand = Number(summary?.[5]);
+  rows.push(
+    `| ${label} | ${pages} | ${summary?.[2]} | ${summary?.[3]} MB | ${inCommand.toFixed(2)} s | ${r.wall.toFixed(2)} s | ${((inCommand / pages) * 1000).toFixed(2)} ms | ${r.rssMb.toFixed(0)} MB | ${summary?.[4]} |`,
+  );
+  process.stderr.write(`${rows.at(-1)}\n`);
 }
 
 try {
-  await verso(['migrate']);
-  await verso(['import', demo]);
-  const rows: string[] = [];
-  const measure = async (label: string, args: string[]) => {
-    const { wall, summary } = await verso(['build-site', 'demo', ...args]);
-    const pages = Number(summary?.[1]);
-    const inCommand = Number(summary?.[5]);
-    rows.push(
-      `| ${label} | ${pages} | ${summary?.[2]} | ${summary?.[3]} MB | ${inCommand.toFixed(1)} s | ${wall.toFixed(1)} s | ${((inCommand / pages) * 1000).toFixed(0)} s | ${summary?.[4]} |`,
-    );
-    process.stderr.write(`${rows.at(-1)}\n`);
+  const setup = async (args: string[]) => {
+    const r = await runVerso(args, env);
+    if (r.code !== 0) throw new Error(`verso ${args.join(' ')}: ${r.stderr}`);
   };
+  await setup(['migrate']);
+  await setup(['import', demo]);
   const out = join(dir, 'out');
   await measure('demo, full', ['--out', out]);
   await measure('demo, incremental, nothing changed', ['--out', out, '--incremental']);
-  await growDocuments(database.db, 1000);
-  await measure('demo + 1,000 posts, full', ['--out', out]);
-  await measure('demo + 1,000 posts, incremental, nothing changed', ['--out', out, '--incremental']);
+  for (const size of sizes) {
+    await growDocuments(database.db, size, { bodies: true });
+    const n = size.toLocaleString('en');
+    await measure(`demo + ${n} posts, full`, ['--out', out]);
+    // The largest size is there for memory (peak RSS) and time per page: one full build and one after a publish.
+    if (size <= 10_000) {
+      await measure(`demo + ${n} posts, full again`, ['--out', out]);
+      await measure(`demo + ${n} posts, incremental, nothing changed`, ['--out', out, '--incremental']);
+    }
+    // One publish through a management process (it journals the purge, as in production).
+    const port = await freePort();
+    const management = await startVerso(
+      ['serve'],
+      { ...env, SERVER_MODE: 'management', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      /"msg":"listening"/,
+    );
+    try {
+      const { key, id } = await editorAccess(env, '/blog/generated-7');
+      const res = await fetch(`http://127.0.0.1:${port}/rpc/content.publish`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ space: 'demo', id, locale: 'en' }),
+      });
+      if (res.status !== 200) throw new Error(`publish answered ${res.status}: ${await res.text()}`);
+    } finally {
+      await management.stop();
+    }
+    await measure(`demo + ${n} posts, incremental after one publish`, ['--out', out, '--incremental']);
+  }
   process.stdout.write(
     [
       '## Static export',
       '',
-      `\`npm run bench:build-site\` on ${new Date().toISOString().slice(0, 10)} (PostgreSQL; \`verso build-site\` as a user runs it; "in the command" is the build's own time, "wall" adds start-up).`,
+      `\`npm run bench:build-site\` on ${new Date().toISOString().slice(0, 10)} (PostgreSQL; \`verso build-site\` as a user runs it; "in the command" is the build's own time, "wall" adds the process's start-up; RSS is the command's peak).`,
       '',
-      '| build | pages | files | size | in the command | wall | per 1,000 pages | how |',
-      '|---|---|---|---|---|---|---|---|',
+      '| build | pages | files | size | in the command | wall | per page | peak RSS | how |',
+      '|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
     ].join('\n'),

@@ -3,12 +3,18 @@ import type { Db } from '../core/db/types.ts';
 /** The demo's blog: generated posts go under it, so they are delivered (published, parent published). */
 const BLOG = 'd0c00000-0000-4000-8000-000000000020';
 
+/** Three paragraphs of some 60 words each (the static export benchmark's posts, as Hugo's and Eleventy's). */
+const paragraph = (n: number) =>
+  `jsonb_build_object('type', 'paragraph', 'content', jsonb_build_array(jsonb_build_object('type', 'text', 'text', 'Paragraph ${n} of generated post ' || g || '. ' || repeat('Coffee is roasted in small batches, tasted every morning and shipped within two days of roasting. ', 4))))`;
+const BODY = `jsonb_build_object('type', 'doc', 'content', jsonb_build_array(${[1, 2, 3].map(paragraph).join(', ')}))`;
+
 /**
  * Grows the demo space to `total` generated blog posts (published in `en`), with set-based inserts: one
  * statement per table however many rows, so 100k documents take seconds, not minutes. Ids are derived from
- * the row number, so growing in steps (1k, then 10k, then 100k) adds only the missing rows.
+ * the row number, so growing in steps (1k, then 10k, then 100k) adds only the missing rows. `bodies` gives the
+ * new posts a three-paragraph rich-text body.
  */
-export async function growDocuments(db: Db, total: number): Promise<number> {
+export async function growDocuments(db: Db, total: number, opts: { bodies?: boolean } = {}): Promise<number> {
   const have = Number(
     (await db.query<{ n: string }>(`select count(*) as n from documents where id::text like 'beec0000-%'`))
       .rows[0]!.n,
@@ -24,10 +30,11 @@ export async function growDocuments(db: Db, total: number): Promise<number> {
   await db.query(
     `insert into document_versions (document_id, locale, state, title, slug, fields, published_at, search_text)
      select ${ids}, 'en', 'published', 'Generated post ' || g, 'generated-' || g,
-       jsonb_build_object('excerpt', 'A generated post for the list benchmark, number ' || g || '.'),
+       jsonb_build_object('excerpt', 'A generated post for the list benchmark, number ' || g || '.')
+         || case when $3::boolean then jsonb_build_object('body', ${BODY}) else '{}'::jsonb end,
        now() - make_interval(secs => g), 'generated benchmark post'
      from generate_series($1::int, $2::int) g`,
-    [have + 1, total],
+    [have + 1, total, opts.bodies === true],
   );
   // The versions' insert is one statement, so the delivery index (core/db/migrations/0002) is brought up to
   // date by one recompute of the new documents, inside that insert: its time is part of the generation.

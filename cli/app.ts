@@ -23,6 +23,7 @@ import { managementMediaRoutes } from '../delivery/media/management-media.ts';
 import { publicMediaRoutes } from '../delivery/media/public-media.ts';
 import { uploadRoutes } from '../delivery/media/upload.ts';
 import { publicApi } from '../delivery/public-api/index.ts';
+import type { SiteDeps } from '../site/pipeline/deps.ts';
 import { fastPagesOptions } from '../site/server/fast-pages.ts';
 import { websiteServer } from '../site/server/website-server.ts';
 import { studioContentModel } from '../studio/server/content-model-procedure.ts';
@@ -78,6 +79,8 @@ export interface AppOptions {
   rateLimits?: boolean;
   /** `/readyz` answers 503 until this is ready (`verso serve` warms up first: cli/warm-up.ts). */
   readiness?: Readiness;
+  /** Told the website pipeline's deps (website mode): the static export renders pages with them directly. */
+  onSiteDeps?: (deps: SiteDeps) => void;
 }
 
 /** The HTTP app of one server mode: what it mounts follows `SERVER_MODE` and `SCOPES` (operations.md). */
@@ -141,7 +144,7 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
   // The website mode (plugin on; serve.ts refuses it otherwise) answers every other path with the site.
   if (mode === 'website' && services.plugins.some((p) => p.id === 'website')) {
     if (rateLimits) app.use('*', sitePagesRateLimit(services));
-    app.route('/', websiteServer(services));
+    app.route('/', websiteServer(services, options.onSiteDeps ? { onSiteDeps: options.onSiteDeps } : {}));
     // Repeated public cached pages are replayed in front of the app (core/http/fast-answers.ts).
     installFastAnswers(app, { ...fastPagesOptions, onLookup });
     return app;

@@ -4,6 +4,7 @@ import { assertMigrated } from '../../core/db/migrations.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { sharedReader } from '../../delivery/reader/index.ts';
 import { type BuildProgress, BuildSiteError, buildSite } from '../../site/export/build-site.ts';
+import type { SiteDeps } from '../../site/pipeline/deps.ts';
 import { buildApp } from '../app.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices, type Services } from '../services.ts';
@@ -20,7 +21,8 @@ export interface BuildSiteFlags {
  * The website app the export renders through: every page of the space, asked by this process itself, so no rate
  * rule applies (a space of thousands of pages met the site pages rule's 1,200 a minute before).
  */
-export const exportApp = (services: Services) => buildApp('website', services, { rateLimits: false });
+export const exportApp = (services: Services, onSiteDeps?: (deps: SiteDeps) => void) =>
+  buildApp('website', services, { rateLimits: false, ...(onSiteDeps ? { onSiteDeps } : {}) });
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -45,7 +47,8 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
   };
   try {
     await assertMigrated(services.db, allMigrations(services.plugins));
-    const app = exportApp(services);
+    let site: SiteDeps | undefined;
+    const app = exportApp(services, (deps) => (site = deps));
     const reader = sharedReader({ db: services.db, mediaSecret: services.mediaSecret, blockDesigns: true });
     const summary = await buildSite(
       {
@@ -54,6 +57,7 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
         reader,
         fetch: (req) => Promise.resolve(app.fetch(req)),
         ...(services.authSecret ? { authSecret: services.authSecret } : {}),
+        ...(site ? { site } : {}),
       },
       {
         space,

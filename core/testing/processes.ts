@@ -22,10 +22,15 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs `verso <args>` to completion as a real process. */
-export function runVerso(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
+/** Runs `verso <args>` to completion as a real process; `under` prefixes a command (`/usr/bin/time -f …`). */
+export function runVerso(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  under: string[] = [],
+): Promise<RunResult> {
+  const [command, ...before] = [...under, process.execPath];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(command!, [...before, bin, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

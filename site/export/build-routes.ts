@@ -3,8 +3,8 @@ import type { Reader } from '../../delivery/reader/types.ts';
 import { redirectLocation, redirectPath } from '../pipeline/find-redirect.ts';
 import { publishedPermalinks } from '../pipeline/published-permalinks.ts';
 import { tableLocation } from '../pipeline/safe-location.ts';
-import { localePrefix, pagePath } from '../pipeline/site-urls.ts';
-import type { DomainRow, SiteInfo } from '../pipeline/types.ts';
+import { localePrefix, origin, pagePath, primaryDomain } from '../pipeline/site-urls.ts';
+import type { DomainRow, RequestTarget, SiteInfo } from '../pipeline/types.ts';
 import type { FeedFormat } from '../seo/feed-formats.ts';
 import { FEED_EXTENSIONS, feedPermalink } from '../seo/feeds.ts';
 import { BuildSiteError } from './build-options.ts';
@@ -95,4 +95,18 @@ export async function feedPaths(
 export function feedRefs(json: string, hosts: ReadonlySet<string>): string[] {
   const items = (JSON.parse(json) as { items?: Array<{ content_html?: string }> }).items ?? [];
   return htmlRefs(items.map((i) => i.content_html ?? '').join('\n'), hosts);
+}
+
+/** Other domains of the built one's environment set to redirect to their primary: forced, domain-level rules. */
+export function hostRedirectRules(
+  domains: DomainRow[],
+  domain: DomainRow,
+  target: Pick<RequestTarget, 'protocol' | 'port'>,
+): HostRules['hostRedirects'] {
+  return domains
+    .filter((d) => d.redirectToPrimary && d.environment === domain.environment)
+    .flatMap((d) => {
+      const primary = primaryDomain(domains, d.locale, d.environment);
+      return primary ? [{ from: origin(target, d.host), to: origin(target, primary.host) }] : [];
+    });
 }

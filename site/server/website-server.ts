@@ -74,6 +74,8 @@ export function websiteServer(
     sitemapLimit?: number;
     /** Checks a posted site password (tests count the calls); default Argon2id verify. */
     verifyPassword?: (hash: string, password: string) => Promise<boolean>;
+    /** Told the pipeline's deps: the static export renders pages with them without a request. */
+    onSiteDeps?: (deps: SiteDeps) => void;
   } = {},
 ) {
   const { db, log, cache, mediaSecret } = services;
@@ -112,6 +114,8 @@ export function websiteServer(
     ...(siteAccess ? { access: siteAccess } : {}),
     ...(services.metrics ? { metrics: services.metrics } : {}),
   };
+
+  options.onSiteDeps?.(deps);
 
   /** The served site of a request's host, or null. */
   const siteOf = async (c: Context) => {

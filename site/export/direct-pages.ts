@@ -1,0 +1,83 @@
+import { collectingTags } from '../../core/cache/edge/request-tags.ts';
+import type { SiteDeps } from '../pipeline/deps.ts';
+import { publicPage } from '../pipeline/handle-page.ts';
+import { hostSite } from '../pipeline/host-site.ts';
+import { entryBytes } from '../pipeline/page-cache.ts';
+
+/**
+ * Pages rendered at once: enough that the CPU renders one while others wait for PostgreSQL, few enough to stay
+ * under the pool's connections (DB_POOL_MAX, 10 by default) and to keep memory flat.
+ */
+export const PAGES_IN_FLIGHT = 8;
+
+/** A file as the build got it: its bytes, cache tags, the files it refers to and the headers it came with. */
+export interface Rendered {
+  body: Uint8Array;
+  tags: string[];
+  refs: string[];
+  headers: Headers;
+  /** The text of `body`, when the build had it as text already (a page rendered in process). */
+  text?: string;
+}
+
+/**
+ * The export's pages rendered in the build's process without a request (docs/static-export.md, "How it
+ * renders"): `publicPage`, the website pipeline's own steps from the locale on, with no HTTP round, no rate rule,
+ * no page cache (a build reads every page once; storing them would only fill memory). The bytes are the page
+ * entry's, which is what the website app sends; the tags are those its cache entry would carry, plus every
+ * cached read's (as `collectingTags` notes them for the HTTP path). Headers are the same for every page of a
+ * host, so a rendered page takes those of one page the app answered (`headers`).
+ */
+export function directPage(
+  deps: SiteDeps,
+  args: { host: string; origin: string; headers: Headers },
+): (path: string) => Promise<{ status: number; rendered: Rendered }> {
+  return async (path) => {
+    const url = new URL(args.origin + path);
+    const tags = new Set<string>();
+    const sink = {
+      addTags: (list: readonly string[]) => {
+        for (const t of list) tags.add(t);
+      },
+    };
+    const entry = await collectingTags(tags, async () => {
+      const { domain, site } = await hostSite(deps, args.host);
+      if (!domain || !site) throw new Error(`${args.host} is no longer a served domain`);
+      const target = {
+        host: args.host,
+        port: url.port,
+        protocol: url.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        path: url.pathname,
+        search: url.search,
+      };
+      return publicPage(deps, { site, domain, target }, sink);
+    });
+    return {
+      status: entry.status,
+      rendered: {
+        body: entryBytes(entry),
+        text: entry.body,
+        tags: [...tags].sort(),
+        refs: [],
+        headers: args.headers,
+      },
+    };
+  };
+}
+
+/**
+ * Runs `work` on every item, at most `limit` at a time, in order of start. The first failure stops further
+ * starts and is thrown once every started item has settled: nothing is still writing when the caller cleans up.
+ */
+export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const failures: unknown[] = [];
+  const lane = async () => {
+    while (failures.length === 0 && next < items.length) {
+      const item = items[next++]!;
+      await work(item).catch((err: unknown) => failures.push(err));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failures.length > 0) throw failures[0];
+}
