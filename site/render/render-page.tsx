@@ -7,6 +7,8 @@ import type { Env, RenderContext } from './context.ts';
 import { htmlOf } from './html-of.ts';
 import { PreviewMarker } from './preview-marker.tsx';
 import { renderNode } from './render-node.tsx';
+// Registers the built-in node kinds with the renderer's registry.
+import './nodes/index.ts';
 import { say } from './strings.ts';
 
 export interface PageRenderInput {
