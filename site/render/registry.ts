@@ -1,6 +1,10 @@
 import type { Child } from 'hono/jsx';
 import type { z } from 'zod';
-import { NODE_KINDS, type NodeKind } from '../../core/designs/index.ts';
+import { type DesignNode, NODE_KINDS } from '../../core/designs/index.ts';
+
+/** The built-in kinds and `component`, the kind that looks the project's components up. */
+type Kind = DesignNode['el'];
+
 import type { NodeProps } from './render-node.tsx';
 
 /**
@@ -9,7 +13,7 @@ import type { NodeProps } from './render-node.tsx';
  * imports a node, so render-node.tsx and the nodes no longer import each other.
  */
 
-export type BuiltinRenderer<K extends NodeKind = NodeKind> = (p: NodeProps<K>) => Child;
+export type BuiltinRenderer<K extends Kind = Kind> = (p: NodeProps<K>) => Child;
 
 /** What the registry needs of a component: its name, form label, props schema and renderer. */
 export interface RegisteredComponent {
@@ -41,13 +45,13 @@ export class NodeRegistry {
   private readonly builtins = new Map<string, BuiltinRenderer>();
   private readonly components = new Map<string, RegisteredComponent>();
 
-  registerBuiltin<K extends NodeKind>(kind: K, render: BuiltinRenderer<K>): void {
+  registerBuiltin<K extends Kind>(kind: K, render: BuiltinRenderer<K>): void {
     if (this.builtins.has(kind))
       throw new RegistryError('duplicate_component', `node kind "${kind}" is registered twice`);
     this.builtins.set(kind, render as unknown as BuiltinRenderer);
   }
 
-  builtin(kind: NodeKind): BuiltinRenderer {
+  builtin(kind: Kind): BuiltinRenderer {
     const render = this.builtins.get(kind);
     if (!render)
       throw new Error(`no renderer for node kind "${kind}" (site/render/nodes/index.ts registers them)`);
