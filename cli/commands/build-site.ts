@@ -7,6 +7,7 @@ import { type BuildProgress, BuildSiteError, buildSite } from '../../site/export
 import { buildApp } from '../app.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices, type Services } from '../services.ts';
+import { startProject } from './project.ts';
 
 export interface BuildSiteFlags {
   out: string;
@@ -35,6 +36,7 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
     throw new AppError('config.invalid', {
       message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)',
     });
+  await startProject();
   const services = await createServices(config);
   const tty = process.stdout.isTTY === true;
   const progress = (p: BuildProgress) => {

@@ -11,6 +11,7 @@ import { startBackground } from '../background.ts';
 import { allMigrations } from '../plugins.ts';
 import { createServices, type Services } from '../services.ts';
 import { importSpaceFile } from '../space-files.ts';
+import { demoConfig, startProject, watchProject } from './project.ts';
 import { progressLine } from './shared.ts';
 
 export const demoFile = fileURLToPath(new URL('../../demo/space.json', import.meta.url));
@@ -39,8 +40,11 @@ export async function devCommand(): Promise<void> {
       ? loaded.PUBLIC_GRAPHQL_INTROSPECTION
       : true,
   };
+  // The project's components (verso.config.ts here, else the demo's) are compiled before anything starts.
+  const project = await startProject(demoConfig);
   const services = await createServices(config);
   const { db } = services;
+  if (project) watchProject(project, services);
   await migrate(db, allMigrations(services.plugins));
   services.authSecret();
   const spaces = await db.query<{ n: number }>('select count(*)::int as n from spaces');
