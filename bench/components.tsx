@@ -14,6 +14,8 @@ import { renderView } from '../site/canvas/render-view.ts';
 import { sampleMessage } from '../site/canvas/sample-message.ts';
 import { defineComponent } from '../site/components/define.ts';
 import { replaceComponents } from '../site/components/register.ts';
+import { registerComponentKind } from '../site/render/nodes/component.tsx';
+import { nodeRegistry } from '../site/render/registry.ts';
 
 const COUNT = 20;
 const renders = Number(process.argv[2] ?? 2000);
@@ -71,6 +73,8 @@ function median(message: RenderMessage): number {
   return times[Math.floor(times.length / 2)]!;
 }
 
+// The canvas has no component kind of its own (site/render/nodes/component.tsx says why): add it.
+registerComponentKind(nodeRegistry);
 replaceComponents([card]);
 const builtinPage = message(builtin);
 const componentPage = message(component);

@@ -103,3 +103,11 @@ function contextOf(node: NodeProps<'component'>['node'], env: Env): ComponentCon
     },
   };
 }
+
+/**
+ * Puts the `component` kind in `registry`. Apart from the built-in kinds (nodes/index.ts) because the
+ * design canvas's bundle, which has no project components yet, stays within its budget without it.
+ */
+export function registerComponentKind(registry: NodeRegistry): void {
+  registry.registerBuiltin('component', (p) => ComponentNodeView(p, registry));
+}

@@ -7,7 +7,6 @@ import { BlocksNode } from './blocks.tsx';
 import { BoxNode } from './box.tsx';
 import { BreadcrumbsNode } from './breadcrumbs.tsx';
 import { ButtonNode } from './button.tsx';
-import { ComponentNodeView } from './component.tsx';
 import { DividerNode } from './divider.tsx';
 import { EmbedNode } from './embed.tsx';
 import { FormNode } from './form.tsx';
@@ -67,7 +66,6 @@ export function registerBuiltinNodes(registry: NodeRegistry): void {
   for (const kind of Object.keys(BUILTIN_NODES) as NodeKind[]) {
     registry.registerBuiltin(kind, BUILTIN_NODES[kind] as (p: NodeProps<typeof kind>) => Child);
   }
-  registry.registerBuiltin('component', (p) => ComponentNodeView(p, registry));
 }
 
 registerBuiltinNodes(nodeRegistry);
