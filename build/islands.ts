@@ -105,18 +105,35 @@ export function loadIslands(): Promise<IslandBundles> {
   return loading;
 }
 
+/**
+ * The islands of the project's code components (verso.config.ts), bundled when the config loads and
+ * again on each `verso dev` rebuild: a changed module gets a new hashed address.
+ */
+const projectIslands = new Map<string, ScriptBundle>();
+
+export function setProjectIslands(bundles: readonly ScriptBundle[]): void {
+  projectIslands.clear();
+  for (const b of bundles) projectIslands.set(b.name, b);
+}
+
 /** The script addresses for the islands a page contains, in a stable order (`<script type="module" src>`). */
-export function islandScripts(bundles: IslandBundles, used: Iterable<IslandName>): string[] {
+export function islandScripts(bundles: IslandBundles, used: Iterable<string>): string[] {
   const wanted = new Set(used);
-  return islandNames.filter((n) => wanted.has(n)).map((n) => bundles.get(n)!.url);
+  const builtin = islandNames.filter((n) => wanted.has(n)).map((n) => bundles.get(n)!.url);
+  const project = [...wanted]
+    .filter((n) => projectIslands.has(n) && !(islandNames as readonly string[]).includes(n))
+    .sort()
+    .map((n) => projectIslands.get(n)!.url);
+  return [...builtin, ...project];
 }
 
 /** `GET /_site/islands/<name>.<hash>.js`: immutable JavaScript; any other name is a 404. */
 export function islandRoutes(bundles: IslandBundles): Hono {
   const byFile = new Map([...bundles.values()].map((b) => [b.file, b]));
   const app = new Hono();
-  app.get('/_site/islands/:file{[a-z]+\\.[a-f0-9]+\\.js}', (c) => {
-    const bundle = byFile.get(c.req.param('file'));
+  app.get('/_site/islands/:file{[a-z][a-z0-9-]*\\.[a-f0-9]+\\.js}', (c) => {
+    const file = c.req.param('file');
+    const bundle = byFile.get(file) ?? [...projectIslands.values()].find((b) => b.file === file);
     if (!bundle) return c.notFound();
     return immutableAsset(c, {
       body: bundle.code,

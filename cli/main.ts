@@ -24,6 +24,10 @@ export async function main(argvIn: string[]): Promise<void> {
     .description('the demo: embedded database, every surface, one process')
     .action(lazy(() => import('./commands/dev.ts'), 'devCommand'));
   program
+    .command('init')
+    .description('writes a starter site project (verso.config.ts, a component, a space file) here')
+    .action(lazy(() => import('./commands/init.ts'), 'initCommand'));
+  program
     .command('serve')
     .description('one production process; SERVER_MODE and SCOPES decide what it mounts')
     .action(lazy(() => import('./commands/serve.ts'), 'serveCommand'));

@@ -22,7 +22,7 @@ import { VIEWPORT_MEDIA } from './viewports.ts';
  */
 
 /** Layout a node kind has before any style: the design's own properties come after and win. */
-const KIND_BASE: Partial<Record<NodeKind, string[]>> = {
+const KIND_BASE: Partial<Record<DesignNode['el'], string[]>> = {
   stack: ['display:flex', 'flex-direction:column'],
   grid: ['display:grid'],
   spacer: ['flex-shrink:0'],

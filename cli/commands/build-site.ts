@@ -8,6 +8,7 @@ import type { SiteDeps } from '../../site/pipeline/deps.ts';
 import { buildApp } from '../app.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices, type Services } from '../services.ts';
+import { startProject } from './project.ts';
 
 export interface BuildSiteFlags {
   out: string;
@@ -37,6 +38,7 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
     throw new AppError('config.invalid', {
       message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)',
     });
+  await startProject();
   const services = await createServices(config);
   const tty = process.stdout.isTTY === true;
   const progress = (p: BuildProgress) => {

@@ -1,19 +1,29 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiKey, verifyApiKeyToken } from '../../core/auth/api-keys.ts';
 import { createLinkToken } from '../../core/auth/sessions.ts';
 import { defaultScopes, loadConfig, type ServerMode } from '../../core/config/index.ts';
 import { migrate } from '../../core/db/migrations.ts';
 import { listen } from '../../core/http/listen.ts';
+import type { LoadedProject } from '../../site/components/load-config.ts';
 import { buildApp } from '../app.ts';
 import { startBackground } from '../background.ts';
 import { allMigrations } from '../plugins.ts';
 import { createServices, type Services } from '../services.ts';
 import { importSpaceFile } from '../space-files.ts';
+import { demoConfig, startProject, watchProject } from './project.ts';
 import { progressLine } from './shared.ts';
 
 export const demoFile = fileURLToPath(new URL('../../demo/space.json', import.meta.url));
+
+/** A project's own `space.json` next to its verso.config.ts (what `verso init` writes), else none. */
+function projectSpace(project: LoadedProject | null): string | null {
+  if (!project || project.configFile === demoConfig) return null;
+  const file = join(dirname(project.configFile), 'space.json');
+  return existsSync(file) ? file : null;
+}
 
 /** The development key is kept in DATA_DIR so that it stays the same across restarts. */
 async function devApiKey(services: Services): Promise<string> {
@@ -39,14 +49,17 @@ export async function devCommand(): Promise<void> {
       ? loaded.PUBLIC_GRAPHQL_INTROSPECTION
       : true,
   };
+  // The project's components (verso.config.ts here, else the demo's) are compiled before anything starts.
+  const project = await startProject(demoConfig);
   const services = await createServices(config);
   const { db } = services;
+  if (project) watchProject(project, services);
   await migrate(db, allMigrations(services.plugins));
   services.authSecret();
   const spaces = await db.query<{ n: number }>('select count(*)::int as n from spaces');
   if (spaces.rows[0]?.n === 0) {
     process.stdout.write('Importing the demo space…\n');
-    await importSpaceFile(db, demoFile, {
+    await importSpaceFile(db, projectSpace(project) ?? demoFile, {
       plugins: services.plugins,
       storage: services.storage,
       onProgress: progressLine,

@@ -7,10 +7,12 @@ import { startBackground } from '../background.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices } from '../services.ts';
 import { WARM_UP_LIMIT_MS, warmUp } from '../warm-up.ts';
+import { startProject } from './project.ts';
 
 /** One production process: refuses a database behind its migrations and a missing secret, then serves. */
 export async function serveCommand(): Promise<void> {
   const config = loadConfig();
+  await startProject();
   const services = await createServices(config, { redis: true });
   const { db, log } = services;
   try {

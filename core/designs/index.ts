@@ -1,4 +1,6 @@
 export * from './bindings.ts';
+export * from './component-check.ts';
+export * from './components.ts';
 export * from './default-theme.ts';
 export * from './design-records.ts';
 export * from './designs.ts';

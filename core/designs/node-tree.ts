@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { componentIssues } from './component-check.ts';
 import { type DesignNode, type NodeKind, nodeSchema } from './nodes.ts';
 
 export type NodePath = (string | number)[];
@@ -38,7 +39,11 @@ export interface TreeRules {
   slot: 'one' | 'none';
 }
 
-const FORM_PARTS: ReadonlySet<NodeKind> = new Set(['formField', 'formSubmit', 'formMessage']);
+const FORM_PARTS: ReadonlySet<DesignNode['el']> = new Set<NodeKind>([
+  'formField',
+  'formSubmit',
+  'formMessage',
+]);
 
 /** What a node needs to show anything, when it is neither bound nor given it in props. */
 function missingSource(node: DesignNode): string | null {
@@ -69,6 +74,7 @@ function checkTree(root: DesignNode, rules: TreeRules, ctx: z.RefinementCtx): vo
     const missing = missingSource(node);
     if (missing) issue([...path, 'props', missing], `a ${node.el} needs props.${missing} or a binding`);
     if (node.el === 'slot') slots.push(path);
+    if (node.el === 'component') for (const [p, m] of componentIssues(node)) issue([...path, ...p], m);
     if (node.el === 'form' && form) issue([...path, 'el'], 'forms cannot nest');
     if (FORM_PARTS.has(node.el) && !form) issue([...path, 'el'], `a ${node.el} belongs inside a form`);
     if (node.el === 'block' && !ancestors.some((a) => a.el === 'blocks')) {

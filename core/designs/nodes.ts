@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type Binding, bindingSchema, type Visibility, visibilitySchema } from './bindings.ts';
+import {
+  type Binding,
+  bindingSchema,
+  fieldNameSchema,
+  type Visibility,
+  visibilitySchema,
+} from './bindings.ts';
 import * as p from './node-props.ts';
 import { type Style, styleSchema } from './style.ts';
 
@@ -82,8 +88,25 @@ type NodeOf<K extends NodeKind> = { id: string; el: K; style?: Style; visibility
   (Specs[K]['children'] extends true ? WithChildren : unknown) &
   (Specs[K]['bind'] extends true ? { bind?: Binding } : unknown);
 
+/**
+ * A code component of the project (verso.config.ts): `component` names it, `props` are checked against
+ * its registered schema (components.ts), `bindings` bind props to fields, `children` fill its slot.
+ */
+export interface ComponentNode {
+  id: string;
+  el: 'component';
+  component: string;
+  props?: Record<string, unknown>;
+  bindings?: Record<string, Binding>;
+  style?: Style;
+  visibility?: Visibility;
+  children?: DesignNode[];
+}
+
+/** A node of a built-in kind. */
+export type BuiltinNode = { [K in NodeKind]: NodeOf<K> }[NodeKind];
 /** A node of any kind, discriminated by `el`. */
-export type DesignNode = { [K in NodeKind]: NodeOf<K> }[NodeKind];
+export type DesignNode = BuiltinNode | ComponentNode;
 /** The node type of one kind: `NodeOfKind<'heading'>['props']['level']`. */
 export type NodeOfKind<K extends NodeKind> = Extract<DesignNode, { el: K }>;
 /** The props of one kind, without `undefined`. */
@@ -94,10 +117,30 @@ export const nodeIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected an id of 1–64 letters, digits, - and _');
 
-/** True when nodes of this kind may hold children. */
-export function hasChildren(kind: NodeKind): boolean {
-  return NODE_SPECS[kind].children;
+/** True when nodes of this kind may hold children (a component: when it declares slots). */
+export function hasChildren(kind: NodeKind | 'component'): boolean {
+  return kind === 'component' || NODE_SPECS[kind].children;
 }
+
+/** Component names: lower-case words joined by `-` (`brew-ratio`). */
+export const componentNameSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, 'expected a component name like "brew-ratio"')
+  .max(64);
+
+const componentNodeSchema = z.strictObject({
+  id: nodeIdSchema,
+  el: z.literal('component'),
+  component: componentNameSchema,
+  props: z.record(z.string(), z.unknown()).optional(),
+  bindings: z.record(fieldNameSchema, bindingSchema).optional(),
+  style: styleSchema.optional(),
+  visibility: visibilitySchema.optional(),
+  children: z
+    .array(z.lazy(() => nodeSchema))
+    .max(500)
+    .optional(),
+});
 
 function kindSchema(kind: NodeKind) {
   const s: NodeSpec = NODE_SPECS[kind];
@@ -126,7 +169,7 @@ type KindObject = ReturnType<typeof kindSchema>;
  * `treeSchema` for a design's root. The cast is the one place the hand-written `DesignNode`
  * meets the schema built from `NODE_SPECS`; both derive from the same table.
  */
-export const nodeSchema: z.ZodType<DesignNode> = z.discriminatedUnion(
-  'el',
-  NODE_KINDS.map(kindSchema) as [KindObject, ...KindObject[]],
-) as unknown as z.ZodType<DesignNode>;
+export const nodeSchema: z.ZodType<DesignNode> = z.discriminatedUnion('el', [
+  ...NODE_KINDS.map(kindSchema),
+  componentNodeSchema,
+] as unknown as [KindObject, ...KindObject[]]) as unknown as z.ZodType<DesignNode>;

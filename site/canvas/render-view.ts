@@ -5,6 +5,8 @@ import { pagePath } from '../pipeline/site-urls.ts';
 import { renderBlock } from '../render/block.tsx';
 import type { ContentFields, Env, RenderContext, RenderData, Scope } from '../render/context.ts';
 import { renderNode } from '../render/render-node.tsx';
+// Registers the built-in node kinds with the renderer's registry.
+import '../render/nodes/index.ts';
 import type { RenderMessage } from './admin-messages.ts';
 import { canvasContent } from './content.ts';
 import type { CanvasWarning } from './protocol.ts';

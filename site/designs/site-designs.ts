@@ -1,8 +1,12 @@
 import {
+  type ComponentNode,
+  componentSchemas,
   type DesignNode,
   type DesignRecord,
   defaultTheme,
   type PageDesign,
+  propKind,
+  propShape,
   type SiteDesign,
   walkNodes,
 } from '../../core/designs/index.ts';
@@ -86,6 +90,7 @@ export function completeDesigns(args: {
       if ((node.el === 'image' || node.el === 'video' || node.el === 'logo') && node.props?.assetId)
         assetIds.add(node.props.assetId);
       if (node.el === 'video' && node.props?.poster) assetIds.add(node.props.poster);
+      if (node.el === 'component') for (const id of componentAssetIds(node)) assetIds.add(id);
     });
   }
   return { designs, records: [...stored, ...generated], needs, assetIds: [...assetIds] };
@@ -106,4 +111,14 @@ function needsOf(trees: DesignNode[]): PageNeeds {
     });
   }
   return { menus: [...menus], breadcrumbs };
+}
+
+/** The asset ids a component node's image props hold (its registered schema says which props are images). */
+function componentAssetIds(node: ComponentNode): string[] {
+  const registered = componentSchemas.get(node.component);
+  if (!registered || !node.props) return [];
+  const shape = propShape(registered.props);
+  return Object.entries(node.props)
+    .filter(([name, value]) => typeof value === 'string' && shape[name] && propKind(shape[name]) === 'image')
+    .map(([, value]) => value as string);
 }

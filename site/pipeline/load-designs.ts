@@ -4,7 +4,7 @@ import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { Queryable } from '../../core/db/types.ts';
-import { type DesignRecord, designRecordSchema } from '../../core/designs/index.ts';
+import { type DesignRecord, designRecordSchema, parseLeniently } from '../../core/designs/index.ts';
 import type { Logger } from '../../core/log.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import { NOT_FOUND_FIELDS, NOT_FOUND_TYPE } from '../designs/generated.ts';
@@ -52,7 +52,10 @@ function parseRecord(row: StoredRow): DesignRecord | undefined {
   const text = JSON.stringify([row.kind, row.key, row.published]);
   let known = parsedRecords.get(text);
   if (!known) {
-    const parsed = designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published });
+    // Leniently: a component changed since is left out at render with a warning, not the whole design.
+    const parsed = parseLeniently(() =>
+      designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published }),
+    );
     // Frozen: every space with this record shares the one value.
     known = parsed.success ? { record: deepFreeze(parsed.data) } : { error: true };
     parsedRecords.set(text, known);
@@ -104,7 +107,9 @@ async function draftDesigns(db: Queryable, site: SiteInfo, log: Logger): Promise
   );
   const records: DesignRecord[] = [];
   for (const row of rows.rows) {
-    const parsed = designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published });
+    const record = { kind: row.kind, key: row.key, published: row.published };
+    // Leniently: a component changed since is left out at render with a warning, not the whole design.
+    const parsed = parseLeniently(() => designRecordSchema.safeParse(record));
     if (parsed.success) records.push(parsed.data);
     else
       log.warn({ spaceId: site.space.id, design: `${row.kind}/${row.key}` }, 'a draft design does not parse');

@@ -3,7 +3,7 @@ import type { DesignNode } from '../../core/designs/index.ts';
 import { nodeClass } from '../../styles/class-names.ts';
 import { type Bound, isEmpty, resolveBinding } from './bindings.ts';
 import type { Env, NodeOf } from './context.ts';
-import { NODE_COMPONENTS } from './nodes/index.ts';
+import { nodeRegistry } from './registry.ts';
 
 /**
  * The attributes every node's outer element carries: its class. Styles and `visibility.breakpoints`
@@ -40,7 +40,7 @@ export function renderNode(node: DesignNode, env: Env): Child {
       }
       if (isEmpty(bound.value)) return null;
     }
-    const component = NODE_COMPONENTS[node.el] as (p: NodeProps<typeof node.el>) => Child;
+    const component = nodeRegistry.builtin(node.el);
     return component({ node, env, attrs: baseAttrs(node, env) });
   } catch (err) {
     env.ctx.warn(env.scope.ref, node.id, `could not render: ${(err as Error).message}`);

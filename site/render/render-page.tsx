@@ -5,8 +5,12 @@ import { Head, type HeadModel } from '../head/head.ts';
 import { Badge, type BadgeContent } from './badge.tsx';
 import type { Env, RenderContext } from './context.ts';
 import { htmlOf } from './html-of.ts';
+import { registerComponentKind } from './nodes/component.tsx';
 import { PreviewMarker } from './preview-marker.tsx';
+import { nodeRegistry } from './registry.ts';
 import { renderNode } from './render-node.tsx';
+// Registers the built-in node kinds with the renderer's registry.
+import './nodes/index.ts';
 import { say } from './strings.ts';
 
 export interface PageRenderInput {
@@ -19,6 +23,8 @@ export interface PageRenderInput {
   /** The badge (control `features.plugins.website.badge`): the last element of the body. */
   badge?: BadgeContent;
 }
+
+registerComponentKind(nodeRegistry);
 
 const RTL = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'yi', 'dv']);
 

@@ -5,7 +5,6 @@ import type { Logger } from '../../core/log.ts';
 import { originalPath, variantPath } from '../../core/media/signing.ts';
 import { fontFaceCss } from '../../fonts/font-face-css.ts';
 import { fontPreloads } from '../../fonts/preloads.ts';
-import type { IslandName } from '../../islands/contract.ts';
 import { type CompiledCss, compileSiteCss } from '../../styles/compile.ts';
 import { type BlockInstanceStyle, compileInstanceCss } from '../../styles/instance.ts';
 import { decodeInstances, encodeInstances } from '../../styles/instance-url.ts';
@@ -139,7 +138,7 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
     fontPreloads: (theme, roles) => fontPreloads(theme, roles, { uploadedFontUrl }),
     async islandScripts() {
       const bundles = await deps.islands;
-      return (names) => (bundles ? islandScripts(bundles, names as IslandName[]) : []);
+      return (names) => (bundles ? islandScripts(bundles, names) : []);
     },
   };
 }

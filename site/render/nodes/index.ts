@@ -1,5 +1,6 @@
 import type { Child } from 'hono/jsx';
 import type { NodeKind } from '../../../core/designs/index.ts';
+import { type NodeRegistry, nodeRegistry } from '../registry.ts';
 import type { NodeProps } from '../render-node.tsx';
 import { BlockNode } from './block.tsx';
 import { BlocksNode } from './blocks.tsx';
@@ -30,7 +31,7 @@ import { TextNode } from './text.tsx';
 import { VideoNode } from './video.tsx';
 
 /** One component per node kind of designs.md; the type makes a new kind without one a compile error. */
-export const NODE_COMPONENTS: { [K in NodeKind]: (p: NodeProps<K>) => Child } = {
+const BUILTIN_NODES: { [K in NodeKind]: (p: NodeProps<K>) => Child } = {
   box: BoxNode,
   stack: StackNode,
   grid: GridNode,
@@ -59,3 +60,12 @@ export const NODE_COMPONENTS: { [K in NodeKind]: (p: NodeProps<K>) => Child } = 
   breadcrumbs: BreadcrumbsNode,
   localeSwitch: LocaleSwitchNode,
 };
+
+/** Puts every built-in kind in `registry`; the process registry gets them when this module loads. */
+export function registerBuiltinNodes(registry: NodeRegistry): void {
+  for (const kind of Object.keys(BUILTIN_NODES) as NodeKind[]) {
+    registry.registerBuiltin(kind, BUILTIN_NODES[kind] as (p: NodeProps<typeof kind>) => Child);
+  }
+}
+
+registerBuiltinNodes(nodeRegistry);

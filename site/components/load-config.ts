@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Message, type Plugin } from 'esbuild';
+import { bundleScript, SCRIPT_BUDGETS, type ScriptBundle, setProjectIslands } from '../../build/islands.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { contentHash } from '../../styles/content-hash.ts';
+import type { ComponentDefinition, VersoConfig } from './define.ts';
+import { replaceComponents } from './register.ts';
+
+/**
+ * Loads a site project (docs/components.md): `verso.config.ts` in the working directory (or
+ * `VERSO_CONFIG`) is compiled with esbuild, with its components, into one module and imported; its
+ * components go into the registry and its islands (`islands/<name>.ts` next to the config) are bundled
+ * as the built-in islands are. esbuild reports syntax errors with file and line; types are not checked
+ * here (that takes seconds; the starter's `npm run check` runs tsc).
+ */
+
+export interface LoadedProject {
+  configFile: string;
+  /** Every file the config's bundle read: what `verso dev` watches. */
+  inputs: string[];
+  components: ComponentDefinition[];
+  islands: ScriptBundle[];
+}
+
+const publicApi = fileURLToPath(new URL('./index.ts', import.meta.url));
+
+/**
+ * `verso/components` is this Verso's own module; zod and hono stay Verso's copies (one zod registry,
+ * which `prop.image()` marks, and one JSX runtime).
+ */
+const versoModules: Plugin = {
+  name: 'verso-modules',
+  setup(b) {
+    b.onResolve({ filter: /^verso\/components$/ }, () => ({ path: publicApi }));
+    b.onResolve({ filter: /^(zod|hono)(\/.*)?$/ }, (args) => ({
+      path: import.meta.resolve(args.path),
+      external: true,
+    }));
+  },
+};
+
+/** The config file to load: `VERSO_CONFIG`, else `verso.config.ts` in `cwd`; null when there is none. */
+export function findConfig(cwd: string, env: NodeJS.ProcessEnv): string | null {
+  if (env.VERSO_CONFIG) return resolve(cwd, env.VERSO_CONFIG);
+  const file = join(cwd, 'verso.config.ts');
+  return existsSync(file) ? file : null;
+}
+
+function where(m: Message): string {
+  const loc = m.location;
+  return loc ? `${loc.file}:${loc.line}:${loc.column + 1}: ` : '';
+}
+
+function refuse(message: string): AppError {
+  return new AppError('config.invalid', { message });
+}
+
+export async function compileProject(configFile: string): Promise<LoadedProject> {
+  if (!existsSync(configFile)) throw refuse(`${configFile}: no such file`);
+  const root = dirname(configFile);
+  let result: Awaited<ReturnType<typeof build>>;
+  try {
+    result = await build({
+      entryPoints: [configFile],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      jsxImportSource: 'hono/jsx',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [versoModules],
+    });
+  } catch (err) {
+    const errors = (err as { errors?: Message[] }).errors ?? [];
+    const first = errors[0];
+    throw refuse(first ? `${where(first)}${first.text}` : (err as Error).message);
+  }
+  const code = result.outputFiles![0]!.text;
+  const dir = join(tmpdir(), 'verso-config');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `config.${contentHash(code)}.mjs`);
+  await writeFile(file, code);
+  let config: VersoConfig;
+  try {
+    config = ((await import(pathToFileURL(file).href)) as { default: VersoConfig }).default;
+  } finally {
+    await rm(file, { force: true });
+  }
+  if (!config || !Array.isArray(config.components))
+    throw refuse(`${configFile}: the default export is not defineConfig({ components: [...] })`);
+  const islands = await Promise.all(
+    config.components
+      .filter((c) => c.island)
+      .map((c) => {
+        const path = join(root, 'islands', `${c.island}.ts`);
+        if (!existsSync(path))
+          throw refuse(
+            `${configFile}: component "${c.name}" names island "${c.island}", but ${relative(root, path)} is missing`,
+          );
+        return bundleScript({ name: c.island!, entry: { path }, budgetBytes: SCRIPT_BUDGETS.island }).catch(
+          (err: { errors?: Message[]; message: string }) => {
+            const first = err.errors?.[0];
+            throw refuse(first ? `${where(first)}${first.text}` : err.message);
+          },
+        );
+      }),
+  );
+  const inputs = Object.keys(result.metafile!.inputs)
+    .map((f) => resolve(root, f))
+    .filter((f) => f.startsWith(`${root}/`) && !f.includes('/node_modules/'));
+  return { configFile, inputs, components: config.components, islands };
+}
+
+/** Compiles the project and puts its components and islands in place; a refusal changes nothing. */
+export async function loadProject(configFile: string): Promise<LoadedProject> {
+  const project = await compileProject(configFile);
+  try {
+    replaceComponents(project.components);
+  } catch (err) {
+    throw refuse(`${configFile}: ${(err as Error).message}`);
+  }
+  setProjectIslands(project.islands);
+  return project;
+}
