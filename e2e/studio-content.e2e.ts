@@ -1,10 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations } from './support/audits.ts';
-import { launchChromium, watchedPage } from './support/browser.ts';
+import { launchChromium } from './support/browser.ts';
 import { type Stack, servicesConfigured } from './support/stack.ts';
+import {
+  canvasOf as canvasOfSite,
+  createPost,
+  openDoc,
+  saved,
+  signedInShell,
+  toContent,
+} from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // The content view (issue 37) on real `verso serve` processes, PostgreSQL and Redis: an editor signs in
@@ -33,57 +40,12 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const canvasOf = (page: Page): Frame | undefined =>
-  page.frames().find((f) => f.url().startsWith(`${site}/_cms/canvas`));
+const canvasOf = (page: Page) => canvasOfSite(page, site);
 
 async function signedIn(): Promise<{ page: Page; problems: string[] }> {
-  const watched = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
-  const printed = await runVerso(
-    [
-      'keys',
-      'create',
-      '--space',
-      'demo',
-      '--permissions',
-      'space:read,space:write',
-      '--role',
-      'owner',
-      '--sign-in-link',
-      studio,
-    ],
-    stack!.env,
-  );
-  await watched.page.goto(printed.stdout.trim().split('\n')[1]!);
-  await watched.page.waitForURL(`${studio}/studio`);
-  await watched.page.click('#tab-content');
-  await watched.page.locator('#doc-search').waitFor();
-  await until(watched.page, () => document.querySelectorAll('.doc-row').length > 3);
+  const watched = await signedInShell(browser, env!);
+  await toContent(watched.page);
   return watched;
-}
-
-const saved = (page: Page) =>
-  until(page, () => document.querySelector('#save-state')?.getAttribute('data-state') === 'saved');
-
-async function openDoc(page: Page, title: string) {
-  await page.fill('#doc-search', title);
-  await page.locator('.doc-row', { hasText: title }).first().click();
-  await until(
-    page,
-    (t) => (document.querySelector('#doc-title') as HTMLInputElement | null)?.value === t,
-    title,
-  );
-}
-
-async function createPost(page: Page, type: string, title: string) {
-  await page.click('.new-doc summary');
-  await page.selectOption('#new-doc-type', type);
-  await page.fill('#new-doc-title', title);
-  await page.click('#create-doc');
-  await until(
-    page,
-    (t) => (document.querySelector('#doc-title') as HTMLInputElement | null)?.value === t,
-    title,
-  );
 }
 
 const median = (xs: number[]) => {
