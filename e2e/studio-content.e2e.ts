@@ -23,14 +23,13 @@ import { type StudioStack, startStudioStack, until } from './support/studio-stac
 let env: StudioStack | undefined;
 let stack: Stack | undefined;
 let browser: Browser;
-let studio = '';
 let site = '';
 let api = '';
 
 beforeAll(async () => {
   env = await startStudioStack({ public: 1 });
   if (!env) return;
-  ({ stack, studio, site } = env);
+  ({ stack, site } = env);
   api = stack.urls.public[0]!;
   browser = await launchChromium();
 });

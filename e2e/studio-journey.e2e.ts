@@ -107,7 +107,8 @@ describe.skipIf(!servicesConfigured())('the studio journey through the shell', (
     expect(permalink).toBeDefined();
     expect(Date.now()).toBeGreaterThanOrEqual(new Date(when).getTime() - 1000);
     const live = await page.context().newPage();
-    const res = await live.goto(`${site}/${permalink}`);
+    // A locale other than the default is under its prefix (delivery-and-site.md, site routing).
+    const res = await live.goto(`${site}/de/${permalink}`);
     const text = (await live.textContent('body')) ?? '';
     expect(res?.status(), `${permalink}: ${text.slice(0, 400)}`).toBe(200);
     expect(text, `${permalink}: ${text.slice(0, 400)}`).toContain('Rösttag');
