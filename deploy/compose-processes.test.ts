@@ -111,10 +111,11 @@ describe.skipIf(!databaseUrl || !redisUrl)('deploy/compose.yaml as plain process
       .replace('.port = "3200";', `.port = "${ports.website}";`);
     edge = await startVarnish(ports.website!, edgePort, vcl);
 
-    // Started in the order compose does: every Verso service waits on migrate (done above).
+    // Started in the order compose does: every Verso service waits on migrate (done above); each is waited for
+    // until it is ready (warmed up, cli/warm-up.ts), as compose's healthcheck and a load balancer's /readyz wait.
     const started = await Promise.all(
       ['management', 'public', 'website'].map((role) =>
-        startVerso(file.services[role]!.command ?? ['serve'], envOf(role), /"msg":"listening"/, 120_000),
+        startVerso(file.services[role]!.command ?? ['serve'], envOf(role), /"msg":"ready in /, 120_000),
       ),
     );
     running.push(...started);
