@@ -121,6 +121,8 @@ export function bentoTaggedCache(
   };
   /** Keys being computed again after a purge, so that concurrent misses in this process compute once. */
   const recomputing = new Map<string, Promise<Stored<unknown>>>();
+  /** Shared entries being written after their answer was sent (closing waits for them). */
+  const writesAfterAnswer = new Set<Promise<void>>();
   /**
    * A key whose entry a purge dropped at `purgedAt` (here, or acknowledged from another process): bentocache
    * would find its stored entry stale only after reading the tag's purge time, the entry (twice, around its
@@ -162,10 +164,18 @@ export function bentoTaggedCache(
       // Once the answer is on its way (the check phase comes after the microtasks that write it): serializing
       // the entry for Redis took 0.4 ms of the first fresh page after a publish. Not written at all when one of
       // its tags was purged since its computation started.
-      setImmediate(() => {
-        if (front.purgedSince(stored.t, stored.at)) return;
-        void bento.set({ key, value: stored, ttl: `${ttlSeconds}s`, tags: stored.t }).catch(() => {});
-      });
+      const write = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          if (front.purgedSince(stored.t, stored.at)) return resolve();
+          bento
+            .set({ key, value: stored, ttl: `${ttlSeconds}s`, tags: stored.t })
+            .catch(() => {})
+            .finally(resolve);
+        }),
+      );
+      // Closing waits for them: a write left behind would reach a closed connection.
+      writesAfterAnswer.add(write);
+      void write.finally(() => writesAfterAnswer.delete(write));
       return stored;
     })().finally(() => recomputing.delete(key));
     recomputing.set(key, pending);
@@ -241,6 +251,9 @@ export function bentoTaggedCache(
     peek: (key) => ((clock.hearsAll?.() ?? true) ? front.get(key, turnNow()) : undefined),
     forgetTags: (tags, at) => front.purgeTags(tags, at),
     forgetAll: () => front.clear(),
-    close: () => bento.disconnect(),
+    close: async () => {
+      await Promise.allSettled([...writesAfterAnswer]);
+      await bento.disconnect();
+    },
   };
 }

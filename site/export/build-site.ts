@@ -27,7 +27,7 @@ import { linkOrCopy, updateInPlace } from './build-output.ts';
 import { feedPaths, feedRefs, hostRedirectRules, pagePaths, redirectRules } from './build-routes.ts';
 import { directPage, inParallel, PAGES_IN_FLIGHT, type Rendered } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
-import { noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
+import { formWarnings, noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
@@ -234,12 +234,13 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const pointed = endpoint
       ? pointForms(html, endpoint, (ref) => staticFormStamp(secret!, space.id, ref, builtAt))
       : undefined;
-    if (!pointed) noteForms(html, path, forms, options.onWarning);
+    if (!pointed) noteForms(html, { path, rank: rankOf.get(path) ?? pages.length }, forms);
     else if (pointed.actions.length > 0) rendered.body = new TextEncoder().encode(pointed.html);
     await put(file, rendered);
     if (pointed && pointed.actions.length > 0) files[file]!.forms = true;
   };
-  const forms = new Set<string>();
+  const forms = new Map<string, { path: string; rank: number }>();
+  const rankOf = new Map(pages.map((p, i) => [p.path, i]));
 
   try {
     // The first page alone (its answer gives the headers of all), then the others a few at a time: while one
@@ -261,6 +262,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         404,
         `The 404 page of "${prefix || '/'}"`,
       );
+    for (const warning of formWarnings(forms)) options.onWarning?.(warning);
     // Sitemap (absent when indexing is off) and robots, with the base URL.
     for (const path of ['/sitemap.xml', '/robots.txt']) {
       if (keep(path.slice(1))) continue;

@@ -78,14 +78,27 @@ export function pageSecurityHeaders(headers: Headers, endpoint?: string): Array<
   });
 }
 
-/** Forms post to the site process, which a static host is not: each is named once. */
-export function noteForms(html: string, path: string, seen: Set<string>, warn?: (m: string) => void): void {
+/**
+ * Forms post to the site process, which a static host is not: each is named once, by the first page in the
+ * build's page order that carries it (pages render a few at a time, so the first to finish varies).
+ */
+export function noteForms(
+  html: string,
+  page: { path: string; rank: number },
+  seen: Map<string, { path: string; rank: number }>,
+): void {
   for (const m of html.matchAll(/<form[^>]*action="(\/_cms\/forms\/[^"]+)"/g)) {
-    const action = m[1]!;
-    if (seen.has(action)) continue;
-    seen.add(action);
-    warn?.(
-      `${path}: the form posting to ${action} needs a Verso website process; on a static host it cannot be sent.`,
-    );
+    const known = seen.get(m[1]!);
+    if (!known || page.rank < known.rank) seen.set(m[1]!, page);
   }
+}
+
+/** The warnings of the forms `noteForms` found, in page order. */
+export function formWarnings(seen: Map<string, { path: string; rank: number }>): string[] {
+  return [...seen]
+    .sort((a, b) => a[1].rank - b[1].rank || (a[0] < b[0] ? -1 : 1))
+    .map(
+      ([action, { path }]) =>
+        `${path}: the form posting to ${action} needs a Verso website process; on a static host it cannot be sent.`,
+    );
 }
