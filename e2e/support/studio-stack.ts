@@ -1,5 +1,6 @@
 import type { Frame, Page } from 'playwright-core';
 import { freePort, type Running, startVerso } from '../../core/testing/processes.ts';
+import { until as untilIn } from './browser.ts';
 import { type Stack, startStack } from './stack.ts';
 
 /**
@@ -43,18 +44,6 @@ export async function startStudioStack(
   };
 }
 
-/**
- * Waits until `check` holds in the page or frame. Playwright's `waitForFunction` polls with code the
- * studio's and the canvas's CSP refuse to run (no 'unsafe-eval'); `evaluate` is not subject to it.
- */
-export async function until<A>(target: Page | Frame, check: (arg: A) => unknown, arg?: A): Promise<void> {
-  const limit = Date.now() + 30_000;
-  const evaluate = (target as Page).evaluate.bind(target) as (
-    f: (a: unknown) => unknown,
-    a: unknown,
-  ) => Promise<unknown>;
-  while (!(await evaluate(check as (a: unknown) => unknown, arg))) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits until `check` holds in the page or frame (browser.ts's `until`), up to the studio's 30 s. */
+export const until = <A>(target: Page | Frame, check: (arg: A) => unknown, arg?: A): Promise<void> =>
+  untilIn(target, check, arg, 30_000);
