@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseTrustedProxies } from '../net/trusted-proxies.ts';
+import { projectSettings } from './project-settings.ts';
 
 /**
  * Every environment setting of Verso, declared once: its schema, default and a one-line description.
@@ -101,8 +102,9 @@ export const settings = {
   PORT: {
     schema: port.optional(),
     default: 'by mode (3000, 3100, 3200)',
-    description: 'Port the server listens on.',
+    description: 'Port `verso serve` listens on (`verso dev` reads `DEV_PORTS`).',
   },
+  ...projectSettings,
   PUBLIC_SPACE: {
     schema: z.string().min(1).optional(),
     default: 'none',
