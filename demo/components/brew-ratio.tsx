@@ -21,7 +21,7 @@ export const brewRatio = defineComponent({
     return (
       <>
         <h2>{p.title}</h2>
-        <label for={id}>{ctx.t({ en: 'Coffee (g)', de: 'Kaffee (g)' })}</label>
+        <label for={id}>{ctx.t({ en: 'Coffee (g)', de: 'Kaffee (g)' })}</label>{' '}
         <input
           id={id}
           type="number"
