@@ -12,14 +12,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dir = join(root, '.verso', 'cli');
-const index = join(dir, 'bundle.json');
 const tsconfig = join(root, 'tsconfig.json');
+/** Where the bundle is kept; a folder inside the checkout (its packages resolve from node_modules). */
+export const bundleDir = join(root, '.verso', 'cli');
 
-/** The bundle's file when every source it was made from is as it was then; else null. */
-function current() {
+/** The bundle's file in `dir` when every source it was made from is as it was then; else null. */
+export function currentBundle(dir = bundleDir) {
   try {
-    const { bundle, inputs } = JSON.parse(readFileSync(index, 'utf8'));
+    const { bundle, inputs } = JSON.parse(readFileSync(join(dir, 'bundle.json'), 'utf8'));
     for (const [path, size, mtime] of inputs) {
       const s = statSync(path);
       if (s.size !== size || s.mtimeMs !== mtime) return null;
@@ -50,8 +50,9 @@ const sourceUrls = {
 };
 
 /** Makes the bundle; written under a name of its own, then named in `bundle.json` by a rename (atomic). */
-export async function makeBundle() {
+export async function makeBundle(dir = bundleDir) {
   const { build } = await import('esbuild');
+  const index = join(dir, 'bundle.json');
   mkdirSync(dir, { recursive: true });
   const bundle = `main-${randomBytes(6).toString('hex')}.mjs`;
   const result = await build({
@@ -89,7 +90,7 @@ export async function makeBundle() {
 /** The CLI's `main` from the bundle (made or made again as needed); null when it cannot be made here. */
 export async function bundledMain() {
   try {
-    const file = current() ?? (await makeBundle());
+    const file = currentBundle() ?? (await makeBundle());
     const { main } = await import(pathToFileURL(file).href);
     return main;
   } catch {

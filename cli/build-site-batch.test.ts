@@ -148,5 +148,20 @@ describe.skipIf(!databaseUrl)('verso build-site in batch', () => {
     expect(listFiles(out)).toEqual(listFiles(full));
     for (const f of listFiles(full))
       expect(readFileSync(join(out, f)).equals(readFileSync(join(full, f))), f).toBe(true);
+
+    // A full build over a folder: the new one is in place when the command ends, the previous one is deleted by a
+    // process of its own after it (build-output.ts `swapIn`), and nothing else is left beside them.
+    const ino = statSync(join(full, 'index.html')).ino;
+    expect((await build(full)).code).toBe(0);
+    expect(statSync(join(full, 'index.html')).ino).not.toBe(ino);
+    expect(listFiles(full)).toEqual(listFiles(out));
+    await expect
+      .poll(
+        () => readdirSync(work).filter((f) => f.startsWith('.full.') && !f.endsWith('.verso-build.json')),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual([]);
   }, 180_000);
 });
