@@ -20,7 +20,13 @@ describe('the CLI bundle verso build-site runs from', () => {
       inputs: Array<[string, number, number]>;
     };
     const inputs = index.inputs.map(([path]) => path);
-    for (const source of ['tsconfig.json', 'cli/main.ts', 'site/export/build-site.ts', 'cli/app.ts'])
+    for (const source of [
+      'bin/cli-bundle.mjs',
+      'tsconfig.json',
+      'cli/main.ts',
+      'site/export/build-site.ts',
+      'cli/app.ts',
+    ])
       expect(inputs).toContain(join(root, source));
     // Every module keeps its own file's `import.meta.url`: migrations, islands and the demo are found beside it.
     const text = readFileSync(file, 'utf8');

@@ -182,13 +182,13 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     made.add(folder);
   };
   const intern = interner();
-  /** The files this build wrote into `tmp`. */
+  /** The files this build wrote into `tmp`, when they are to be moved into the folder one by one (in place). */
   const fresh: string[] = [];
   const put = async (file: string, r: Rendered) => {
     const dest = join(tmp, file);
     folderOf(dest);
     writeFileSync(dest, r.body);
-    fresh.push(file);
+    if (inPlace) fresh.push(file);
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
     files[file] = {
@@ -340,7 +340,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     ];
     for (const [file, text] of ruleFiles) {
       await writeFile(join(tmp, file), text);
-      fresh.push(file);
+      if (inPlace) fresh.push(file);
       progress.files++;
     }
 
