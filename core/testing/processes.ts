@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The command a test starts: the run's bundle of it (core/testing/bundled-command.ts), which starts in about a
+ * The command a test starts: the run's bundle of it (build/test-bin.ts, a global setup), which starts in about a
  * second less CPU than the sources through tsx, else bin/verso.mjs.
  */
 const bin = process.env.VERSO_TEST_BIN ?? fileURLToPath(new URL('../../bin/verso.mjs', import.meta.url));
