@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations, vnuMessages } from './support/audits.ts';
 import { launchChromium, watchedPage } from './support/browser.ts';
-import { type Stack, servicesConfigured } from './support/stack.ts';
+import { servicesConfigured } from './support/stack.ts';
+import { addComponent, canvasOf, eventually, signedInShell } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // Code components end to end (issue 38, docs/components.md) on real `verso serve` processes that load the
@@ -17,15 +17,13 @@ const demoConfig = fileURLToPath(new URL('../demo/verso.config.ts', import.meta.
 const screenshot = fileURLToPath(new URL('../docs/studio/component-props.png', import.meta.url));
 
 let env: StudioStack | undefined;
-let stack: Stack | undefined;
 let browser: Browser;
-let studio = '';
 let site = '';
 
 beforeAll(async () => {
   env = await startStudioStack({}, { VERSO_CONFIG: demoConfig });
   if (!env) return;
-  ({ stack, studio, site } = env);
+  ({ site } = env);
   browser = await launchChromium();
 }, 120_000);
 
@@ -34,40 +32,11 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const canvasOf = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(`${site}/_cms/canvas`))!;
-
-/** Polls `check` until it holds (the live site follows a publish through the cache purge). */
-async function eventually(check: () => Promise<boolean>, limitMs: number): Promise<boolean> {
-  const limit = Date.now() + limitMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > limit) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe.skipIf(!servicesConfigured())('a code component from the studio to the live page', () => {
   it('is placed, edited, bound and published in the studio; the live page shows it and its island works', async () => {
-    const { page, problems } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
-    const printed = await runVerso(
-      [
-        'keys',
-        'create',
-        '--space',
-        'demo',
-        '--permissions',
-        'space:read,space:write,website:code',
-        '--role',
-        'owner',
-        '--sign-in-link',
-        studio,
-      ],
-      stack!.env,
-    );
-    await page.goto(printed.stdout.trim().split('\n')[1]!);
-    await page.waitForURL(`${studio}/studio`);
-    while (!canvasOf(page)) await new Promise((r) => setTimeout(r, 50));
-    const canvas = canvasOf(page);
+    const { page, problems } = await signedInShell(browser, env!, 'space:read,space:write,website:code');
+    while (!canvasOf(page, site)) await new Promise((r) => setTimeout(r, 50));
+    const canvas = canvasOf(page, site)!;
     await canvas.waitForSelector('h1');
 
     // The previewed document (the home page) and its type's page design.
@@ -80,13 +49,7 @@ describe.skipIf(!servicesConfigured())('a code component from the studio to the 
     await page.locator('.tree button').first().click();
 
     // In the node menu by its label; added with its defaults, drawn by the canvas.
-    await until(page, () =>
-      [...document.querySelectorAll('#add-kind optgroup[label="components"] option')].some(
-        (o) => o.textContent === 'Brew ratio calculator',
-      ),
-    );
-    await page.selectOption('#add-kind', 'component:brew-ratio');
-    await page.click('#add-node');
+    await addComponent(page, 'brew-ratio', 'Brew ratio calculator');
     await canvas.locator('h2', { hasText: 'Brew ratio' }).waitFor();
     await canvas.locator('output', { hasText: '288' }).waitFor();
 

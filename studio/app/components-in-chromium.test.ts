@@ -2,40 +2,26 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCanvas } from '../../build/canvas.ts';
-import { loadStudio } from '../../build/studio.ts';
 import { watchProject } from '../../cli/commands/project.ts';
-import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
-import { type Listening, listen } from '../../core/http/listen.ts';
-import { coreProcedures } from '../../core/procedures/index.ts';
-import { type RpcHarness, rpcHarness } from '../../core/rpc/test-harness.ts';
-import { testDatabases } from '../../core/testing/databases.ts';
 import { axeViolations } from '../../e2e/support/audits.ts';
 import { launchChromium, watchedPage } from '../../e2e/support/browser.ts';
+import { addComponent } from '../../e2e/support/studio-editor.ts';
 import { until } from '../../e2e/support/studio-stack.ts';
-import { canvasRoutes } from '../../site/canvas/canvas-routes.ts';
 import { loadProject } from '../../site/components/load-config.ts';
 import { replaceComponents } from '../../site/components/register.ts';
-import { websiteProcedures } from '../../site/procedures/index.ts';
-import { studioContentModel } from '../server/content-model-procedure.ts';
-import { studioPreviewProcedure } from '../server/preview-procedure.ts';
-import { studioRoutes } from '../server/studio-routes.ts';
+import { type StudioStand, studioStand } from './testing/studio-stand.ts';
 
-// Code components in the studio, in real Chromium: the studio's routes and the real /rpc (the fixture
-// space) on one origin, the real canvas on another, and a copy of the demo project loaded and watched as
-// `verso dev` watches it (cli/commands/project.ts). The node menu lists the component by label, the
-// props form edits it and binds it, the canvas draws each change, and a saved component file shows in
-// the canvas within a second.
+// Code components in the studio, in real Chromium on the studio stand (testing/studio-stand.ts: the
+// studio's routes and the real /rpc on one origin, the real canvas on another), with a copy of the demo
+// project loaded and watched as `verso dev` watches it (cli/commands/project.ts). The node menu lists the
+// component by label, the props form edits it and binds it, the canvas draws each change, and a saved
+// component file shows in the canvas within a second.
 
-const plugins = loadPlugins({ website: true });
 const demo = fileURLToPath(new URL('../../demo/', import.meta.url));
-let h: RpcHarness;
+let stand: StudioStand;
 let browser: Browser;
-let studio: Listening;
-let site: Listening;
 let studioUrl = '';
 let projectDir = '';
 let unwatch = () => {};
@@ -45,48 +31,9 @@ beforeAll(async () => {
   projectDir = mkdtempSync(join(tmpdir(), 'verso-studio-project-'));
   for (const part of ['verso.config.ts', 'components', 'islands'])
     cpSync(join(demo, part), join(projectDir, part), { recursive: true });
-  h = await rpcHarness({
-    open: testDatabases()[0]!.open,
-    procedures: [
-      ...coreProcedures,
-      ...websiteProcedures,
-      studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
-      studioContentModel,
-    ],
-    plugins,
-    migrations: allMigrations(plugins),
-  });
-  unwatch = watchProject(await loadProject(join(projectDir, 'verso.config.ts')), h);
-  const key = await h.key({ role: 'owner' });
-  let studioApp: Hono | null = null;
-  let siteApp: Hono | null = null;
-  studio = await listen({ fetch: (r: Request) => studioApp!.fetch(r) } as unknown as Hono, {
-    port: 0,
-    hostname: '127.0.0.1',
-  });
-  site = await listen({ fetch: (r: Request) => siteApp!.fetch(r) } as unknown as Hono, {
-    port: 0,
-    hostname: '127.0.0.1',
-  });
-  studioUrl = `http://studio.localhost:${studio.port}`;
-  const siteUrl = `http://site.localhost:${site.port}`;
-  siteApp = canvasRoutes({ editorOrigin: [studioUrl], assets: loadCanvas });
-  const app = new Hono();
-  app.route(
-    '/',
-    studioRoutes({
-      db: h.db,
-      siteUrl,
-      session: async () => ({ spaces: null, permissions: null, expiresAt: null }),
-      assets: loadStudio,
-    }),
-  );
-  app.all('/rpc/*', (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set('authorization', `Bearer ${key}`);
-    return h.app.fetch(new Request(c.req.raw, { headers }));
-  });
-  studioApp = app;
+  stand = await studioStand();
+  studioUrl = stand.studioUrl;
+  unwatch = watchProject(await loadProject(join(projectDir, 'verso.config.ts')), stand.h);
   browser = await launchChromium(['--host-resolver-rules=MAP *.localhost 127.0.0.1']);
 });
 
@@ -94,8 +41,7 @@ afterAll(async () => {
   unwatch();
   replaceComponents([]);
   await browser?.close();
-  await Promise.all([studio?.close(), site?.close()]);
-  await h?.close();
+  await stand?.close();
 });
 
 const canvasOf = (page: Page): Frame => page.frames().find((f) => f.url().includes('/_cms/canvas'))!;
@@ -114,13 +60,7 @@ async function editorWithRatio(): Promise<{ page: Page; problems: string[]; canv
   await page.selectOption('#pick-design', `page/${type}`);
   await page.locator('.tree button').first().click();
   // The node menu lists the project's components by label, after the built-in kinds.
-  await until(page, () =>
-    [...document.querySelectorAll('#add-kind optgroup[label="components"] option')].some(
-      (o) => o.textContent === 'Brew ratio calculator',
-    ),
-  );
-  await page.selectOption('#add-kind', 'component:brew-ratio');
-  await page.click('#add-node');
+  await addComponent(page, 'brew-ratio', 'Brew ratio calculator');
   const canvas = canvasOf(page);
   await canvas.locator('output', { hasText: '288' }).waitFor();
   return { ...watched, canvas };
