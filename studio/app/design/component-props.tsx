@@ -58,7 +58,7 @@ export function ComponentProps(p: ComponentPropsProps) {
           <div key={f.name}>
             <div class="row">
               <label for={`cprop-${f.name}`}>{f.label}</label>
-              {control(f, props[f.name], boundTo !== '', p.locale, p.assets, (v) => setProp(f.name, v))}
+              {control(f, props[f.name], boundTo, p.locale, p.assets, (v) => setProp(f.name, v))}
             </div>
             {f.bindable ? (
               <div class="row">
@@ -83,18 +83,19 @@ export function ComponentProps(p: ComponentPropsProps) {
   );
 }
 
-/** The input for one prop; empty clears the prop (its default applies). */
+/** The input for one prop; empty clears the prop (its default applies). A bound prop's input is off. */
 function control(
   f: PropField,
   value: unknown,
-  bound: boolean,
+  boundTo: string,
   locale: string,
   assets: ComponentPropsProps['assets'],
   set: (v: unknown) => void,
 ) {
   const id = `cprop-${f.name}`;
   const text = (e: Event) => (e.target as HTMLInputElement).value;
-  const placeholder = f.default === undefined ? undefined : String(f.default);
+  const bound = boundTo !== '';
+  const placeholder = bound ? `from ${boundTo}` : f.default === undefined ? undefined : String(f.default);
   switch (f.kind) {
     case 'number':
       return (
@@ -102,7 +103,7 @@ function control(
           id={id}
           type="number"
           disabled={bound}
-          value={typeof value === 'number' ? String(value) : ''}
+          value={typeof value === 'number' && !bound ? String(value) : ''}
           placeholder={placeholder}
           min={f.min ?? undefined}
           max={f.max ?? undefined}
@@ -185,7 +186,7 @@ function control(
           id={id}
           type="text"
           disabled={bound}
-          value={typeof value === 'string' ? value : ''}
+          value={typeof value === 'string' && !bound ? value : ''}
           placeholder={placeholder}
           maxLength={f.maxLength ?? undefined}
           onInput={(e: Event) => set(text(e) === '' ? undefined : text(e))}
