@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { findConfig, type LoadedProject, loadProject } from '../../site/components/load-config.ts';
+import { setComponentsWatched } from '../../site/components/register.ts';
 
 /** The demo's own project (its brew-ratio component), which `verso dev` loads when the folder has none. */
 export const demoConfig = fileURLToPath(new URL('../../demo/verso.config.ts', import.meta.url));
@@ -48,8 +49,10 @@ export function watchProject(
     clearTimeout(timer);
     timer = setTimeout(() => void rebuild(), 50);
   });
+  setComponentsWatched(true);
   return () => {
     clearTimeout(timer);
     watcher.close();
+    setComponentsWatched(false);
   };
 }

@@ -30,6 +30,19 @@ export function replaceComponents(
 
 let revision = 0;
 const waiting: Array<() => void> = [];
+let watched = false;
+
+/**
+ * Whether something replaces the components while the process runs (`verso dev` watching the project):
+ * only then does the studio wait on `componentsChange`; under `verso serve` they never change.
+ */
+export function componentsWatched(): boolean {
+  return watched;
+}
+
+export function setComponentsWatched(on: boolean): void {
+  watched = on;
+}
 
 /** How many times the process's components were replaced: the studio reloads them when it changes. */
 export function componentsRevision(): number {

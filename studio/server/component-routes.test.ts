@@ -51,6 +51,7 @@ const call = (path: string, init: RequestInit & { origin?: string; cookie?: stri
 
 interface Catalog {
   revision: number;
+  watching: boolean;
   components: Array<{
     name: string;
     label: string;
@@ -66,6 +67,8 @@ describe('GET /studio/components', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as Catalog;
+    // `verso serve`: nothing watches the project, so the studio keeps no request open.
+    expect(body.watching).toBe(false);
     const [ratio] = body.components;
     expect(ratio).toMatchObject({ name: 'brew-ratio', label: 'Brew ratio calculator', island: 'brew-ratio' });
     expect(ratio!.props.properties.title).toMatchObject({ type: 'string', default: 'Brew ratio' });

@@ -6,7 +6,7 @@ import { parseAdminMessage, type RenderMessage } from '../../site/canvas/admin-m
 import { drawComponents } from '../../site/canvas/component-html.ts';
 import { CANVAS_PROTOCOL } from '../../site/canvas/protocol.ts';
 import { componentCatalog } from '../../site/components/catalog.ts';
-import { componentsChange, componentsRevision } from '../../site/components/register.ts';
+import { componentsChange, componentsRevision, componentsWatched } from '../../site/components/register.ts';
 import type { StudioSession } from './studio-routes.ts';
 
 /**
@@ -14,8 +14,9 @@ import type { StudioSession } from './studio-routes.ts';
  * origin with a studio session, from that origin only (a cookie alone from another site gets nothing):
  *
  * - `GET /studio/components`: the catalog (each component's name, label, JSON Schema props with
- *   defaults, bindable props) and its `revision`. With `?after=<revision>` the answer waits (up to 25 s)
- *   until the components are replaced, which `verso dev` does when a component file is saved: the studio
+ *   defaults, bindable props), its `revision`, and `watching`: whether the components may change while
+ *   the process runs (`verso dev`). With `?after=<revision>` the answer waits (up to 25 s) until the
+ *   components are replaced, which `verso dev` does when a component file is saved: the studio then
  *   keeps one such request open and redraws its canvas when it returns.
  * - `POST /studio/components/draw`: the canvas `render` message's fields (docs/canvas-protocol.md); the
  *   answer's `components` is what the studio adds to that message: each component node drawn to HTML by
@@ -46,7 +47,12 @@ export function componentRoutes(args: ComponentRoutesArgs): Hono {
     const after = c.req.query('after');
     if (after !== undefined && Number(after) === componentsRevision())
       await componentsChange(args.waitMs ?? 25_000, c.req.raw.signal);
-    return c.json({ revision: componentsRevision(), components: componentCatalog() }, 200, NO_STORE);
+    const body = {
+      revision: componentsRevision(),
+      watching: componentsWatched(),
+      components: componentCatalog(),
+    };
+    return c.json(body, 200, NO_STORE);
   });
 
   app.post('/studio/components/draw', jsonBodyLimit(args.maxBytes ?? 4 * 1024 * 1024), async (c) => {

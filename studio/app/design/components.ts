@@ -18,7 +18,7 @@ export interface Components {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
-/** The catalog, refreshed whenever the components change, until the view goes. */
+/** The catalog; under `verso dev`, refreshed whenever the components change, until the view goes. */
 export function useComponents(): Components {
   const [state, setState] = useState<Components>({ list: [], revision: -1 });
   useEffect(() => {
@@ -34,11 +34,17 @@ export function useComponents(): Components {
             signal: stop.signal,
           });
           if (!res.ok) throw new Error(res.statusText);
-          const body = (await res.json()) as { revision: number; components: CatalogEntry[] };
+          const body = (await res.json()) as {
+            revision: number;
+            watching: boolean;
+            components: CatalogEntry[];
+          };
           if (body.revision !== revision) {
             revision = body.revision;
             setState({ list: body.components, revision: body.revision });
           }
+          // Under `verso serve` the components never change: no request is kept open.
+          if (!body.watching) return;
         } catch {
           // Signed out, a restart, a network blip: ask again in a moment (the catalog stays as it was).
           await new Promise((r) => setTimeout(r, 2000));
