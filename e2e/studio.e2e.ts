@@ -4,6 +4,7 @@ import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations } from './support/audits.ts';
 import { launchChromium, watchedPage } from './support/browser.ts';
 import { type Stack, servicesConfigured } from './support/stack.ts';
+import { eventually } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // The studio journey (issue 13) on real `verso serve` processes, PostgreSQL and Redis: a management
@@ -31,16 +32,6 @@ afterAll(async () => {
 
 const canvasOf = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(`${site}/_cms/canvas`))!;
 const status = (page: Page) => page.locator('#status').textContent();
-
-/** Polls `check` until it holds (the live site follows a publish through the cache purge). */
-async function eventually(check: () => Promise<boolean>, limitMs: number): Promise<boolean> {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(!servicesConfigured())('the studio', () => {
   it('shows the sign-in form without a session, with no accessibility violations', async () => {

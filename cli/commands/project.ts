@@ -2,8 +2,9 @@ import { watch } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheTags } from '../../core/cache/tags.ts';
+import type { Queryable } from '../../core/db/types.ts';
 import { findConfig, type LoadedProject, loadProject } from '../../site/components/load-config.ts';
-import type { Services } from '../services.ts';
+import { setComponentsWatched } from '../../site/components/register.ts';
 
 /** The demo's own project (its brew-ratio component), which `verso dev` loads when the folder has none. */
 export const demoConfig = fileURLToPath(new URL('../../demo/verso.config.ts', import.meta.url));
@@ -22,7 +23,10 @@ export async function startProject(fallback?: string): Promise<LoadedProject | n
  * cached pages so the next render, and the studio's canvas, shows the change. A failed rebuild is
  * printed and the previous components keep serving.
  */
-export function watchProject(project: LoadedProject, services: Services): () => void {
+export function watchProject(
+  project: LoadedProject,
+  services: { db: Queryable; cache: { purgeTags(tags: string[]): Promise<unknown> } },
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let current = project;
   const rebuild = async () => {
@@ -45,8 +49,10 @@ export function watchProject(project: LoadedProject, services: Services): () => 
     clearTimeout(timer);
     timer = setTimeout(() => void rebuild(), 50);
   });
+  setComponentsWatched(true);
   return () => {
     clearTimeout(timer);
     watcher.close();
+    setComponentsWatched(false);
   };
 }

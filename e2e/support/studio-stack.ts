@@ -16,8 +16,10 @@ export interface StudioStack {
 
 export async function startStudioStack(
   roles: Parameters<typeof startStack>[0] = {},
+  /** More environment for every process (`VERSO_CONFIG`: a site project's components). */
+  extraEnv: Record<string, string> = {},
 ): Promise<StudioStack | undefined> {
-  const stack = await startStack(roles);
+  const stack = await startStack(roles, extraEnv);
   if (!stack) return undefined;
   // Both processes must know each other's origin before they start: the ports are picked here.
   const [mport, wport] = [await freePort(), await freePort()];
