@@ -18,6 +18,7 @@ import { testDatabases } from '../../../core/testing/databases.ts';
 import { managementMediaRoutes } from '../../../delivery/media/management-media.ts';
 import { uploadRoutes } from '../../../delivery/media/upload.ts';
 import { launchChromium, until, watchedPage } from '../../../e2e/support/browser.ts';
+import { fontRoutes } from '../../../fonts/font-routes.ts';
 import { canvasRoutes } from '../../../site/canvas/canvas-routes.ts';
 import { websiteProcedures } from '../../../site/procedures/index.ts';
 import { studioContentModel } from '../../server/content-model-procedure.ts';
@@ -145,6 +146,7 @@ mountView(View, ${view === 'content'});`,
   const url = `http://127.0.0.1:${server.listening.port}`;
   // The canvas the content view frames, on the same origin (nothing has been asked yet: routes may still come).
   app.route('/', canvasRoutes({ editorOrigin: [url], assets: loadCanvas }));
+  app.route('/', fontRoutes());
   const browser = await launchChromium();
   return {
     h,
