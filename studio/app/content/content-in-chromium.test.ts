@@ -26,7 +26,7 @@ type Got = {
   locales: Record<string, { draft: { fields: Record<string, unknown> } | null }>;
 };
 
-export async function openDoc(page: Page, id: string) {
+async function openDoc(page: Page, id: string) {
   await until(page, () => document.querySelectorAll('.doc-row').length > 3);
   await page.click(`#doc-${id}`);
   await page.locator('#doc-title').waitFor();
