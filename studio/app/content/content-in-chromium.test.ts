@@ -1,18 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharpRenderer } from '../../../core/media/render-variant.ts';
+import { variantStore } from '../../../core/media/variant-store.ts';
+import { createRateLimiter } from '../../../core/rate-limit/rate-limiter.ts';
 import { ids } from '../../../core/testing/fixture-space.ts';
 import { axeViolations } from '../../../e2e/support/audits.ts';
+import { websiteServer } from '../../../site/server/website-server.ts';
 import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
 
-// The content view's form in real Chromium against the real procedures (the fixture space): a save that
-// meets another editor's (409) shows both versions field by field and keeps the editor's on request. Axe,
-// 1280×800. The screenshot is docs/studio/conflict.png.
+// The content view's form in real Chromium against the real procedures (the fixture space), and the real
+// website process on the same database and cache: a save that meets another editor's (409) shows both
+// versions field by field and keeps the editor's on request; a rich-text link to a document picked by
+// searching, stored as `contentId` and drawn by the site as the document's address in each language. Axe,
+// 1280×800. The screenshots are docs/studio/conflict.png and docs/studio/link-picker.png.
 
+const SECRET = 'content-view-secret-0123456789-0123456789';
 let stand: ViewStand;
+let site: Hono;
 let key = '';
 beforeAll(async () => {
   stand = await viewStand('content');
   key = await stand.h.key({ role: 'owner' });
+  const { h } = stand;
+  site = websiteServer({
+    db: h.db,
+    log: h.captured.log,
+    cache: h.cache,
+    storage: h.storage,
+    variants: variantStore({
+      dir: join(mkdtempSync(join(tmpdir(), 'verso-content-view-')), 'variants'),
+      storage: h.storage,
+      render: sharpRenderer,
+    }),
+    mediaSecret: () => SECRET,
+    authSecret: () => SECRET,
+    rateLimiter: createRateLimiter({ log: h.captured.log }),
+    config: { SITE_CACHE_TTL: 120, SCOPES: ['media'], TRUSTED_PROXIES: undefined },
+  });
 }, 120_000);
 afterAll(() => stand?.close());
 
@@ -87,6 +115,61 @@ describe('the content form in Chromium', () => {
     expect(after.locales.en!.draft!.fields.body).toBeUndefined();
     // The 409 is an answer the view shows; nothing else failed.
     expect(problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('links rich text to a document picked by search and keyboard; the site draws its address per language', async () => {
+    const { page, problems } = await stand.open();
+    page.setDefaultTimeout(8000);
+    await openDoc(page, ids.news);
+    await page.click('#f-body');
+    await page.keyboard.type('Meet the team');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.click('[aria-label="Body: formatting"] button:text-is("Link")');
+    await page.check('#f-body-to-doc');
+    await page.fill('#f-body-doc-search', 'tea');
+    await until(page, () => document.querySelectorAll('#f-body-doc option').length === 1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.screenshot({ path: 'docs/studio/link-picker.png' });
+    // By keyboard: ↓ from the search to the list, Enter picks.
+    await page.focus('#f-body-doc-search');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-body-doc');
+    await page.keyboard.press('Enter');
+    await page.locator('#f-body a[data-content-id]').waitFor();
+    await saved(page);
+
+    // Stored as the space format stores a link to a document (content.update ran the validator on it).
+    const got = await call<Got>('content.get', { id: ids.news });
+    const body = got.locales.en!.draft!.fields.body;
+    expect(body).toEqual({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Meet the ' },
+            { type: 'text', text: 'team', marks: [{ type: 'link', attrs: { contentId: ids.team } }] },
+          ],
+        },
+      ],
+    });
+    // The German version gets the same body; both go live, and each links to Team in its own language.
+    const de = await call<Got>('content.update', {
+      id: ids.news,
+      locale: 'de',
+      revision: got.revision,
+      fields: { body },
+    });
+    expect(de.revision).toBe(got.revision + 1);
+    await call('content.publish', { id: ids.news, locale: 'en' });
+    await call('content.publish', { id: ids.news, locale: 'de' });
+    const en = await (await site.request('http://fixture.test/news')).text();
+    expect(en).toContain('<a href="/about/team">team</a>');
+    const german = await (await site.request('http://de.fixture.test/neuigkeiten')).text();
+    expect(german).toContain('<a href="/ueber-uns/team">team</a>');
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

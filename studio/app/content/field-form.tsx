@@ -148,7 +148,14 @@ function FieldInput(p: {
           <span class="label" id={`${id}-label`}>
             {label}
           </span>
-          <RichTextEditor id={id} label={label} value={value} onChange={p.onChange} />
+          <RichTextEditor
+            id={id}
+            label={label}
+            value={value}
+            onChange={p.onChange}
+            docs={p.ctx.docs}
+            locale={p.ctx.locale}
+          />
         </div>
       );
     case 'link':
