@@ -4,16 +4,18 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharpRenderer } from '../../../core/media/render-variant.ts';
+import { twoColourImage } from '../../../core/media/test-images.ts';
 import { variantStore } from '../../../core/media/variant-store.ts';
 import { createRateLimiter } from '../../../core/rate-limit/rate-limiter.ts';
 import { axeViolations } from '../../../e2e/support/audits.ts';
 import { websiteServer } from '../../../site/server/website-server.ts';
-import { type ViewStand, viewStand } from '../testing/view-stand.ts';
+import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
 
 // The settings view in real Chromium against the real procedures, and the real website process on the same
 // database and cache: a domain refused, then added, the site name set (the page's title shows it), a password set (the
 // site then asks for it: 401 and its form) and removed; head and body code only with `website:code`. Axe,
-// 1280×800. The screenshot is docs/studio/settings.png.
+// 1280×800; an uploaded image chosen as the logo of a site design, published, in the live header. The screenshot
+// is docs/studio/settings.png.
 
 const SECRET = 'settings-view-secret-0123456789-0123456789';
 let stand: ViewStand;
@@ -100,6 +102,52 @@ describe('the settings view in Chromium', () => {
     expect(await (await site.request('http://fixture.test/')).text()).toContain(
       '<meta name="verified" content="yes">',
     );
+    await page.context().close();
+  });
+
+  it('chooses an uploaded image as the logo; once the designs are published the live header shows it', async () => {
+    const key = await stand.h.key({ role: 'owner' });
+    const call = async (name: string, body: Record<string, unknown>) => {
+      const res = await stand.h.call(name, { space: 'fixture', ...body }, key);
+      expect(res.status, `${name}: ${await res.clone().text()}`).toBeLessThan(300);
+      return res.json();
+    };
+    // The fixture draws generated designs only: give it a stored site design (no logo yet).
+    await call('designs.saveDraft', { kind: 'site', key: 'default', draft: { stickyHeader: true } });
+    await call('designs.publishAll', {});
+    const form = new FormData();
+    const png = await twoColourImage({ width: 240, height: 80, format: 'png' });
+    form.append('file', new File([new Uint8Array(png)], 'harbour-logo.png', { type: 'image/png' }));
+    const uploaded = await fetch(`${stand.url}/upload/fixture`, { method: 'POST', body: form });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+
+    const { page, problems } = await stand.open();
+    page.setDefaultTimeout(8000);
+    await page.locator('#site-logo').waitFor();
+    await until(page, () => document.querySelectorAll('#site-logo option').length > 1);
+    await page.selectOption('#site-logo', { label: 'harbour-logo.png' });
+    await page.locator('[role="status"]', { hasText: 'Logo saved as a draft' }).waitFor();
+    await page.locator('img.logo-preview').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const stored = (await call('designs.get', { kind: 'site', key: 'default' })) as {
+      draft: { logoId?: string } | null;
+    };
+    expect(stored.draft).toEqual({ stickyHeader: true, logoId: id });
+
+    // A draft until published: the live header still names the site in words.
+    const header = async () => {
+      const html = await (await site.request('http://fixture.test/')).text();
+      return /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+    };
+    expect(await header()).not.toContain('<img');
+    await call('designs.publishAll', {});
+    const live = await header();
+    const img = /<a[^>]*href="\/"[^>]*>\s*<img[^>]*>/.exec(live)?.[0] ?? live;
+    expect(img).toContain(`/media/${id}/`);
+    // The logo links home; its alt text names the link's purpose (the site's name).
+    expect(img).toMatch(/alt="(Fixture|Harbour Notes)"/);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });
