@@ -64,6 +64,8 @@ export async function viewStand(
     ],
     plugins,
     migrations: allMigrations(plugins),
+    // Share links (the content view's "Share preview") are signed; they name the site by its domain.
+    instance: { authSecret: () => 's'.repeat(40), siteOrigin: (host) => `http://${host}` },
   });
   const key = await h.key({ role: 'owner' });
   const [file, name] = COMPONENT[view];
