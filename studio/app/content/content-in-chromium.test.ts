@@ -1,15 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharpRenderer } from '../../../core/media/render-variant.ts';
-import { variantStore } from '../../../core/media/variant-store.ts';
-import { createRateLimiter } from '../../../core/rate-limit/rate-limiter.ts';
 import { ids } from '../../../core/testing/fixture-space.ts';
 import { axeViolations } from '../../../e2e/support/audits.ts';
-import { websiteServer } from '../../../site/server/website-server.ts';
+import { standSite } from '../testing/stand-site.ts';
 import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
 
 // The content view's form in real Chromium against the real procedures (the fixture space), and the real
@@ -18,29 +12,13 @@ import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
 // searching, stored as `contentId` and drawn by the site as the document's address in each language. Axe,
 // 1280×800. The screenshots are docs/studio/conflict.png and docs/studio/link-picker.png.
 
-const SECRET = 'content-view-secret-0123456789-0123456789';
 let stand: ViewStand;
 let site: Hono;
 let key = '';
 beforeAll(async () => {
   stand = await viewStand('content');
   key = await stand.h.key({ role: 'owner' });
-  const { h } = stand;
-  site = websiteServer({
-    db: h.db,
-    log: h.captured.log,
-    cache: h.cache,
-    storage: h.storage,
-    variants: variantStore({
-      dir: join(mkdtempSync(join(tmpdir(), 'verso-content-view-')), 'variants'),
-      storage: h.storage,
-      render: sharpRenderer,
-    }),
-    mediaSecret: () => SECRET,
-    authSecret: () => SECRET,
-    rateLimiter: createRateLimiter({ log: h.captured.log }),
-    config: { SITE_CACHE_TTL: 120, SCOPES: ['media'], TRUSTED_PROXIES: undefined },
-  });
+  site = standSite(stand.h);
 }, 120_000);
 afterAll(() => stand?.close());
 

@@ -1,7 +1,6 @@
 /** @jsxImportSource hono/jsx/dom */
 import { useState } from 'hono/jsx/dom';
 import {
-  type DropPlace,
   dropPlan,
   type KeyMove,
   keyboardMove,
@@ -13,6 +12,7 @@ import {
   titleOf,
   treeRows,
 } from '../../logic/doc-tree.ts';
+import { DragHandle, dropPlace } from '../drag-rows.tsx';
 
 /**
  * The documents of the space in a locale: state at a glance (a dot and its words for screen readers),
@@ -34,13 +34,6 @@ export interface TreePaneProps {
 }
 
 const DRAG_TYPE = 'application/x-verso-document';
-
-/** Top quarter: before; bottom quarter: after; between: inside (as the menus view's rows). */
-function dropPlace(e: DragEvent): DropPlace {
-  const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
-  const f = (e.clientY - box.top) / box.height;
-  return f < 0.25 ? 'before' : f > 0.75 ? 'after' : 'inside';
-}
 
 const KEYS: Record<string, KeyMove> = {
   ArrowUp: 'up',
@@ -141,18 +134,7 @@ export function DocTreePane(p: TreePaneProps) {
               onDrop={(e: DragEvent) => onDrop(e, r.doc)}
             >
               {/* A button takes the mouse press for itself (no drag starts on it): the row is dragged by this. */}
-              <span
-                class="drag-handle"
-                draggable="true"
-                title="Drag to move"
-                aria-hidden="true"
-                onDragStart={(e: DragEvent) => {
-                  e.dataTransfer?.setData(DRAG_TYPE, r.doc.id);
-                  if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-                }}
-              >
-                ⠿
-              </span>
+              <DragHandle type={DRAG_TYPE} value={r.doc.id} title="Drag to move" />
               <button
                 type="button"
                 id={`doc-${r.doc.id}`}

@@ -1,14 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharpRenderer } from '../../../core/media/render-variant.ts';
 import { twoColourImage } from '../../../core/media/test-images.ts';
-import { variantStore } from '../../../core/media/variant-store.ts';
-import { createRateLimiter } from '../../../core/rate-limit/rate-limiter.ts';
 import { axeViolations } from '../../../e2e/support/audits.ts';
-import { websiteServer } from '../../../site/server/website-server.ts';
+import { standSite } from '../testing/stand-site.ts';
 import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
 
 // The settings view in real Chromium against the real procedures, and the real website process on the same
@@ -17,24 +11,11 @@ import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
 // 1280×800; an uploaded image chosen as the logo of a site design, published, in the live header. The screenshot
 // is docs/studio/settings.png.
 
-const SECRET = 'settings-view-secret-0123456789-0123456789';
 let stand: ViewStand;
 let site: Hono;
 beforeAll(async () => {
   stand = await viewStand('settings');
-  const { h } = stand;
-  const dir = mkdtempSync(join(tmpdir(), 'verso-settings-view-'));
-  site = websiteServer({
-    db: h.db,
-    log: h.captured.log,
-    cache: h.cache,
-    storage: h.storage,
-    variants: variantStore({ dir: join(dir, 'variants'), storage: h.storage, render: sharpRenderer }),
-    mediaSecret: () => SECRET,
-    authSecret: () => SECRET,
-    rateLimiter: createRateLimiter({ log: h.captured.log }),
-    config: { SITE_CACHE_TTL: 120, SCOPES: ['media'], TRUSTED_PROXIES: undefined },
-  });
+  site = standSite(stand.h);
 }, 120_000);
 afterAll(() => stand?.close());
 
