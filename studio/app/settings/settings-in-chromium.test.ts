@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoColourImage } from '../../../core/media/test-images.ts';
+import { ids } from '../../../core/testing/fixture-space.ts';
 import { axeViolations } from '../../../e2e/support/audits.ts';
 import { standSite } from '../testing/stand-site.ts';
 import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
@@ -83,6 +84,19 @@ describe('the settings view in Chromium', () => {
     expect(await (await site.request('http://fixture.test/')).text()).toContain(
       '<meta name="verified" content="yes">',
     );
+    await page.context().close();
+  });
+
+  it('a space without a stored site design: choosing a logo starts one, as a draft', async () => {
+    const key = await stand.h.key({ role: 'owner' });
+    const { page, problems } = await stand.open();
+    page.setDefaultTimeout(8000);
+    await until(page, () => document.querySelectorAll('#site-logo option').length > 1);
+    await page.selectOption('#site-logo', ids.image);
+    await page.locator('[role="status"]', { hasText: 'Logo saved as a draft' }).waitFor();
+    const res = await stand.h.call('designs.get', { space: 'fixture', kind: 'site', key: 'default' }, key);
+    expect(await res.json()).toMatchObject({ published: null, draft: { logoId: ids.image } });
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 
