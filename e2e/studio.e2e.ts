@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations } from './support/audits.ts';
-import { launchChromium, watchedPage } from './support/browser.ts';
+import { eventually, launchChromium, watchedPage } from './support/browser.ts';
 import { type Stack, servicesConfigured } from './support/stack.ts';
 import { eventually } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
@@ -160,6 +160,7 @@ describe.skipIf(!servicesConfigured())('the studio', () => {
           getComputedStyle(document.querySelector('h1')!).fontFamily.startsWith('Lora'),
       );
     };
+    // The live site follows a publish through the cache purge.
     expect(await eventually(live, 2000)).toBe(true);
 
     // Restore the revision before the publish: the site is back.

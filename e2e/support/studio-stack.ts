@@ -33,7 +33,8 @@ export async function startStudioStack(
     );
   const running: Running[] = await Promise.all([
     start('website', wport, { EDITOR_ORIGIN: studio }),
-    start('management', mport, { STUDIO_SITE_URL: site }),
+    // Share links name the site by the space's domain (the demo's `localhost`) on the website's port.
+    start('management', mport, { STUDIO_SITE_URL: site, SITE_URL_TEMPLATE: `http://{host}:${wport}` }),
   ]);
   return {
     stack,

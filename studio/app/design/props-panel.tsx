@@ -249,23 +249,11 @@ export function PropsPanel(p: PropsPanelProps) {
           ))}
         </select>
       </div>
-      {TOKEN_PROPS.map(({ prop, group, label }) => (
-        <div class="row" key={prop}>
-          <label for={`style-${prop}`}>{label}</label>
-          <select
-            id={`style-${prop}`}
-            onChange={(e: Event) => setStyle(prop, (e.target as HTMLSelectElement).value)}
-          >
-            <option value="">—</option>
-            {tokensOf(p.theme, group).map((t) => (
-              <option key={t} value={t} selected={stateStyle[prop] === t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
-      {ENUM_PROPS.map(({ prop, label, values }) => (
+      {[
+        // Token props choose among the theme's tokens of their group; enum props among fixed values.
+        ...TOKEN_PROPS.map(({ prop, group, label }) => ({ prop, label, values: tokensOf(p.theme, group) })),
+        ...ENUM_PROPS,
+      ].map(({ prop, label, values }) => (
         <div class="row" key={prop}>
           <label for={`style-${prop}`}>{label}</label>
           <select
