@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, vnuMessages } from './support/audits.ts';
-import { launchChromium, watchedPage } from './support/browser.ts';
+import { eventually, launchChromium, watchedPage } from './support/browser.ts';
 import { servicesConfigured } from './support/stack.ts';
-import { addComponent, canvasOf, eventually, signedInShell } from './support/studio-editor.ts';
+import { addComponent, canvasOf, signedInShell } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // Code components end to end (issue 38, docs/components.md) on real `verso serve` processes that load the

@@ -4,7 +4,6 @@ import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations } from './support/audits.ts';
 import { eventually, launchChromium, watchedPage } from './support/browser.ts';
 import { type Stack, servicesConfigured } from './support/stack.ts';
-import { eventually } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // The studio journey (issue 13) on real `verso serve` processes, PostgreSQL and Redis: a management

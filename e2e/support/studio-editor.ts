@@ -78,13 +78,3 @@ export async function addComponent(page: Page, name: string, label: string) {
   await page.selectOption('#add-kind', `component:${name}`);
   await page.click('#add-node');
 }
-
-/** Polls `check` until it holds (the live site follows a publish through the cache purge). */
-export async function eventually(check: () => Promise<boolean>, limitMs: number): Promise<boolean> {
-  const limit = Date.now() + limitMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > limit) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
