@@ -19,15 +19,18 @@ export type CanvasAssets = AppBundle;
 
 const appEntry = fileURLToPath(new URL('../site/canvas/app.tsx', import.meta.url));
 const passThrough = fileURLToPath(new URL('../site/canvas/zod-pass-through.ts', import.meta.url));
+const noComponentCheck = fileURLToPath(new URL('../site/canvas/no-component-check.ts', import.meta.url));
 
 /**
  * `zod` becomes a pass-through (site/canvas/zod-pass-through.ts says why); `zod/mini`, which the
- * canvas's own message schemas use, stays real.
+ * canvas's own message schemas use, stays real. The component check, which only zod refinements run,
+ * goes with it (site/canvas/no-component-check.ts).
  */
 const zodPassThrough: Plugin = {
   name: 'zod-pass-through',
   setup(b) {
     b.onResolve({ filter: /^zod$/ }, () => ({ path: passThrough }));
+    b.onResolve({ filter: /\/component-check\.ts$/ }, () => ({ path: noComponentCheck }));
   },
 };
 

@@ -36,7 +36,10 @@ export interface StudioScripts {
 export type StudioAssets = AppBundle & { chunks: ScriptBundle[] };
 
 const entry = fileURLToPath(new URL('../studio/app/main.tsx', import.meta.url));
-const cssFile = fileURLToPath(new URL('../studio/app/studio.css', import.meta.url));
+// One stylesheet, in this order (the cascade's): the studio's, then the content view's.
+const cssFiles = ['../studio/app/studio.css', '../studio/app/content/content.css'].map((f) =>
+  fileURLToPath(new URL(f, import.meta.url)),
+);
 const OUT = '/studio-out';
 
 function asBundle(name: string, file: string, code: string): ScriptBundle {
@@ -103,7 +106,8 @@ export async function bundleStudioScript(budgetBytes = STUDIO_BUDGET_BYTES): Pro
 }
 
 export function studioStylesheet(): HashedStylesheet {
-  return hashedStylesheet('studio', STUDIO_URL_PREFIX, readFileSync(cssFile, 'utf8'));
+  const css = cssFiles.map((f) => readFileSync(f, 'utf8')).join('\n');
+  return hashedStylesheet('studio', STUDIO_URL_PREFIX, css);
 }
 
 let loading: Promise<StudioAssets> | undefined;

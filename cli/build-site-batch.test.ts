@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from '../core/testing/fixture-space.ts';
 import { runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
 import { rpc } from './testing/http.ts';
+import { listFiles } from './testing/static-crawl.ts';
 
 // `verso build-site` renders in its own process without HTTP (docs/static-export.md, "How it renders"): a space
 // with more pages than the site pages rule lets one client ask for still builds whole, with the bytes the served
@@ -20,12 +21,6 @@ const databaseUrl = serviceUrl('DATABASE_URL');
 let stack: FixtureStack;
 let site: StackProcess;
 let work: string;
-
-const listFiles = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)))
-    .sort();
 
 /** Every file of the folder with its inode: a kept file is a hard link to the previous build's. */
 const inodes = (dir: string) => new Map(listFiles(dir).map((f) => [f, statSync(join(dir, f)).ino]));
@@ -148,5 +143,20 @@ describe.skipIf(!databaseUrl)('verso build-site in batch', () => {
     expect(listFiles(out)).toEqual(listFiles(full));
     for (const f of listFiles(full))
       expect(readFileSync(join(out, f)).equals(readFileSync(join(full, f))), f).toBe(true);
+
+    // A full build over a folder: the new one is in place when the command ends, the previous one is deleted by a
+    // process of its own after it (build-output.ts `swapIn`), and nothing else is left beside them.
+    const ino = statSync(join(full, 'index.html')).ino;
+    expect((await build(full)).code).toBe(0);
+    expect(statSync(join(full, 'index.html')).ino).not.toBe(ino);
+    expect(listFiles(full)).toEqual(listFiles(out));
+    await expect
+      .poll(
+        () => readdirSync(work).filter((f) => f.startsWith('.full.') && !f.endsWith('.verso-build.json')),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual([]);
   }, 180_000);
 });

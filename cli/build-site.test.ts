@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
-import { request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import argon2 from 'argon2';
 import type { Hono } from 'hono';
@@ -15,11 +15,11 @@ import { sharedReader } from '../delivery/reader/index.ts';
 import { checkFormStamp } from '../site/access/form-stamp.ts';
 import { buildSite, manifestPath } from '../site/export/build-site.ts';
 import { staticHost } from '../site/export/static-host.ts';
-import { cssRefs, htmlRefs } from '../site/export/static-refs.ts';
 import { buildApp } from './app.ts';
 import { exportApp } from './commands/build-site.ts';
 import { closeServices, createServices } from './services.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
+import { crawl, get, listFiles } from './testing/static-crawl.ts';
 
 // `verso build-site` (docs/static-export.md) on the demo and the fixture space: the folder, served by a plain
 // static server, has every link and asset of each locale's home page (0 broken); its pages are the bytes the
@@ -40,70 +40,6 @@ async function serveFolder(dir: string): Promise<string> {
   servers.push(host.server);
   return host.url;
 }
-
-function get(
-  base: string,
-  path: string,
-  host?: string,
-): Promise<{ status: number; body: Buffer; type: string }> {
-  const u = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: u.hostname, port: u.port, path, agent: false, headers: host ? { host } : {} },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            type: String(res.headers['content-type'] ?? ''),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Every link and asset reachable from `starts` on the static server; the addresses that did not answer 200. */
-async function crawl(base: string, starts: string[]): Promise<{ visited: number; broken: string[] }> {
-  const seen = new Set(starts);
-  const queue = [...starts];
-  const broken: string[] = [];
-  while (queue.length) {
-    const path = queue.shift()!;
-    const res = await get(base, path);
-    if (res.status !== 200) {
-      broken.push(`${path} (${res.status})`);
-      continue;
-    }
-    const text = res.body.toString('utf8');
-    const next = res.type.startsWith('text/html')
-      ? [
-          ...htmlRefs(text),
-          ...[...text.matchAll(/<a [^>]*href="(\/[^"#]*)/g)]
-            .map((m) => m[1]!)
-            .filter((p) => !p.startsWith('//')),
-        ]
-      : res.type.startsWith('text/css')
-        ? cssRefs(text)
-        : [];
-    for (const p of next)
-      if (!seen.has(p)) {
-        seen.add(p);
-        queue.push(p);
-      }
-  }
-  return { visited: seen.size, broken };
-}
-
-const listFiles = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)))
-    .sort();
 
 const build = (args: string[]) => runVerso(['build-site', ...args], stack.env);
 
@@ -228,12 +164,16 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
   it('refuses what it cannot build with a clear message, and leaves the previous folder alone', async () => {
     const out = join(work, 'fixture');
     const before = listFiles(out);
-    const unknownHost = await build(['fixture', '--out', out, '--host', 'nope.test']);
-    expect(unknownHost.code).toBe(1);
-    expect(unknownHost.stderr).toContain('"nope.test" is not a domain of the space');
-    const badBase = await build(['fixture', '--out', out, '--base-url', 'ftp://x']);
-    expect(badBase.stderr).toContain('--base-url must be an http or https address');
-    expect((await build(['nothing', '--out', out])).stderr).toContain('There is no space "nothing"');
+    // Side by side (here and for --form-endpoint): each is a process that stops before writing anything.
+    const [unknownHost, badBase, nothing] = await Promise.all([
+      build(['fixture', '--out', out, '--host', 'nope.test']),
+      build(['fixture', '--out', out, '--base-url', 'ftp://x']),
+      build(['nothing', '--out', out]),
+    ]);
+    expect(unknownHost!.code).toBe(1);
+    expect(unknownHost!.stderr).toContain('"nope.test" is not a domain of the space');
+    expect(badBase!.stderr).toContain('--base-url must be an http or https address');
+    expect(nothing!.stderr).toContain('There is no space "nothing"');
     // A protected space: the export would publish it to anyone.
     await stack.db.query(
       `update space_plugin_settings set settings = jsonb_set(settings, '{passwordHash}', to_jsonb($2::text))
@@ -305,26 +245,21 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     const endpoint = `http://localhost:${new URL(endpointSite.url).port}`;
     const args = ['demo', '--out', out, '--base-url', host.url];
 
-    for (const [value, message] of [
+    const refusals: Array<[string[], string]> = [
       ['https://localhost/forms', 'without a path'],
       ['ftp://localhost', 'must be an http or https address'],
       ['http://elsewhere.test', '"elsewhere.test" is not a served domain of the space'],
       ['http://www.localhost', '"www.localhost" is not a served domain of the space'],
-    ]) {
-      const refused = await build([...args, '--form-endpoint', value!]);
-      expect(refused.code, value).toBe(1);
-      expect(refused.stderr, value).toContain(message);
-    }
-    const https = await build([
-      'demo',
-      '--out',
-      out,
-      '--base-url',
-      'https://www.example.org',
-      '--form-endpoint',
-      'http://shop.test',
+    ].map(([value, message]) => [[...args, '--form-endpoint', value!], message!]);
+    refusals.push([
+      ['demo', '--out', out, '--base-url', 'https://www.example.org', '--form-endpoint', 'http://shop.test'],
+      'is plain http: browsers refuse to post to it from the https site',
     ]);
-    expect(https.stderr).toContain('is plain http: browsers refuse to post to it from the https site');
+    const refused = await Promise.all(refusals.map(([argv]) => build(argv)));
+    refusals.forEach(([argv, message], i) => {
+      expect(refused[i]!.code, argv.join(' ')).toBe(1);
+      expect(refused[i]!.stderr, argv.join(' ')).toContain(message);
+    });
 
     const run = await build([...args, '--form-endpoint', endpoint, '--incremental']);
     expect(run.code, run.stderr).toBe(0);

@@ -6,6 +6,7 @@ import { ids } from '../core/testing/fixture-space.ts';
 import { freePort, runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { type RunningVarnish, startVarnish } from '../core/testing/varnish.ts';
+import { Ready } from '../delivery/rest/schemas.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
 
 // Debian's Varnish with varnish-modules (xkey) and the shipped deploy/varnish/verso.vcl in front of a website
@@ -165,5 +166,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('behind Varnish (EDGE_CACHE=varnish)'
       edge?: { kind: string; status: string };
     };
     expect(ready.edge).toMatchObject({ kind: 'varnish', status: 'ok' });
+    // The answer is the one /openapi.json documents.
+    expect(Ready.safeParse(ready).error).toBeUndefined();
   });
 });

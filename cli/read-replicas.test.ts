@@ -6,6 +6,7 @@ import { type OwnPostgres, pgBin, startOwnPostgres } from '../core/testing/own-p
 import { type OwnReplica, startOwnReplica } from '../core/testing/own-replica.ts';
 import { freePort } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
+import { Ready } from '../delivery/rest/schemas.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
 import { getAs } from './testing/http.ts';
 import { togglePost } from './testing/toggle-post.ts';
@@ -180,6 +181,8 @@ describe.skipIf(!redisUrl || !binaries)('read replicas (a primary and a delayed 
         await sleep(100);
       }
       expect(body.status).toBe('ready');
+      // The answer is the one /openapi.json documents.
+      expect(Ready.safeParse(body).error).toBeUndefined();
       expect(body.replicas).toMatchObject([{ name: expect.stringContaining(`:${port}/`), state: 'down' }]);
     }
     // Uncached reads (new addresses) still answer, from the primary (the post is published again).

@@ -18,7 +18,8 @@ import { type StudioStack, startStudioStack, until } from './support/studio-stac
 // with the printed link, writes a blog post (heading, two paragraphs, a link) in Tiptap, watches the
 // canvas draw the draft, publishes, and finds it on the live site, in /v1/content and through GraphQL. A
 // second browser editing the same draft gets the conflict view; the network drops while typing and
-// nothing is lost; axe on the content view; a keyboard-only journey creates and publishes a page.
+// nothing is lost; "Share preview" shows the draft to a visitor with only the link, on the site process;
+// axe on the content view; a keyboard-only journey creates and publishes a page.
 
 let env: StudioStack | undefined;
 let stack: Stack | undefined;
@@ -174,11 +175,47 @@ describe.skipIf(!servicesConfigured())('the studio content view', () => {
     await saved(b.page);
     await a.page.fill('#f-excerpt', 'Written by A');
     await a.page.locator('#conflict').waitFor();
-    expect(await a.page.locator('#conflict').textContent()).toContain('Saved by B');
+    // Field by field, as text: the excerpt differs (marked), each side's words in its column.
+    const excerpt = a.page.locator('#conflict tr[data-field="excerpt"]');
+    expect(await excerpt.getAttribute('class')).toBe('differs');
+    expect(await excerpt.locator('td').allTextContents()).toEqual(['Written by A', 'Saved by B']);
+    expect(await a.page.locator('#conflict tr[data-field="title"]').getAttribute('class')).toBeNull();
     await a.page.click('#keep-mine');
     await saved(a.page);
     await a.page.context().close();
     await b.page.context().close();
+  });
+
+  it('"Share preview" links an anonymous visitor to the draft on the site; the live page stays as published', async () => {
+    const { page, problems } = await signedIn();
+    await openDoc(page, 'Written in the studio now');
+    await page.click('#f-body');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('A sentence only the draft has.');
+    await saved(page);
+    await page.click('#share-doc');
+    const link = (await page.locator('#doc-share-link').getAttribute('href'))!;
+    expect(link.startsWith(`${site}/_cms/share/`)).toBe(true);
+
+    // A visitor with nothing but the link: a fresh browser context, no session, no cookie.
+    const visitor = await browser.newContext();
+    const shared = await visitor.newPage();
+    await shared.goto(link);
+    await shared.locator('p', { hasText: 'A sentence only the draft has.' }).waitFor();
+    expect(await shared.locator('h1').first().textContent()).toContain('Written in the studio now');
+    const permalink = new URL(shared.url()).pathname;
+    await visitor.close();
+    // Without the link, the same address is the published page, which has no such sentence.
+    const anonymous = await browser.newContext();
+    const livePage = await anonymous.newPage();
+    const answer = await livePage.goto(`${site}${permalink}`);
+    expect(answer?.status()).toBe(200);
+    expect(await livePage.locator('h2', { hasText: 'A heading from Tiptap' }).count()).toBe(1);
+    expect(await livePage.content()).not.toContain('A sentence only the draft has.');
+    await anonymous.close();
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('by keyboard alone: creates a page and publishes it', async () => {

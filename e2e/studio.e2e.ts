@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerso } from '../core/testing/processes.ts';
 import { axeViolations } from './support/audits.ts';
-import { launchChromium, watchedPage } from './support/browser.ts';
+import { eventually, launchChromium, watchedPage } from './support/browser.ts';
 import { type Stack, servicesConfigured } from './support/stack.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
@@ -31,16 +31,6 @@ afterAll(async () => {
 
 const canvasOf = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(`${site}/_cms/canvas`))!;
 const status = (page: Page) => page.locator('#status').textContent();
-
-/** Polls `check` until it holds (the live site follows a publish through the cache purge). */
-async function eventually(check: () => Promise<boolean>, limitMs: number): Promise<boolean> {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(!servicesConfigured())('the studio', () => {
   it('shows the sign-in form without a session, with no accessibility violations', async () => {
@@ -169,6 +159,7 @@ describe.skipIf(!servicesConfigured())('the studio', () => {
           getComputedStyle(document.querySelector('h1')!).fontFamily.startsWith('Lora'),
       );
     };
+    // The live site follows a publish through the cache purge.
     expect(await eventually(live, 2000)).toBe(true);
 
     // Restore the revision before the publish: the site is back.

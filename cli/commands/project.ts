@@ -1,9 +1,10 @@
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cacheTags } from '../../core/cache/tags.ts';
+import type { Queryable } from '../../core/db/types.ts';
 import { demoConfigFile } from '../../demo/project.ts';
 import { findConfig, type LoadedProject, loadProject } from '../../site/components/load-config.ts';
-import type { Services } from '../services.ts';
+import { setComponentsWatched } from '../../site/components/register.ts';
 
 /**
  * Loads the site project before anything starts (docs/components.md): `VERSO_CONFIG`, else
@@ -38,7 +39,10 @@ function watchedFolders(project: LoadedProject): Array<{ dir: string; recursive:
  * cached pages so the next render, and the studio's canvas, shows the change. A failed rebuild is
  * printed and the previous components keep serving.
  */
-export function watchProject(project: LoadedProject, services: Services): () => void {
+export function watchProject(
+  project: LoadedProject,
+  services: { db: Queryable; cache: { purgeTags(tags: string[]): Promise<unknown> } },
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let current = project;
   let watchers: FSWatcher[] = [];
@@ -71,8 +75,10 @@ export function watchProject(project: LoadedProject, services: Services): () => 
     );
   };
   rewatch();
+  setComponentsWatched(true);
   return () => {
     clearTimeout(timer);
     for (const w of watchers) w.close();
+    setComponentsWatched(false);
   };
 }

@@ -250,10 +250,12 @@ export const readyRoute = createRoute({
   method: 'get',
   path: '/readyz',
   operationId: 'getReady',
-  summary: "Readiness: the database answers; reports the registry's schema version",
+  summary: "Readiness: warmed up and the database answers; the registry's schema version, replicas and edge",
   responses: {
     200: json(Ready, 'Ready.'),
-    503: error('The database cannot be reached, or no space is resolved.'),
+    503: error(
+      'Still warming up (`process.warmingUp`), the database cannot be reached, or no space is resolved.',
+    ),
     ...malformed,
   },
 });

@@ -319,8 +319,40 @@ export const ServiceOverview = z
   .openapi('ServiceOverview');
 
 export const Health = z.object({ status: z.literal('ok') }).openapi('Health');
+const ReplicaState = z
+  .object({
+    name: z.string().openapi({ description: 'host:port/database' }),
+    state: z.enum(['starting', 'ok', 'lagging', 'down', 'not-replica']).openapi({
+      description:
+        'ok: takes reads; lagging: more than REPLICA_MAX_LAG behind; down: does not answer; not-replica: not in recovery.',
+    }),
+    replayed: z.string().openapi({ description: 'The last WAL position it was seen to have replayed.' }),
+    lagSeconds: z.number(),
+    checkedAt: z.string().nullable(),
+  })
+  .openapi('ReplicaState');
+
+const EdgeState = z
+  .object({
+    kind: z.string().openapi({ description: 'varnish, fastly or cloudflare' }),
+    status: z.enum(['ok', 'failing']),
+    pending: z.number().int().openapi({ description: 'Purges waiting to be retried.' }),
+    lastError: z.string().optional(),
+    lastFailureAt: z.string().optional(),
+    lastSuccessAt: z.string().optional(),
+  })
+  .openapi('EdgeState');
+
 export const Ready = z
-  .object({ status: z.literal('ready'), schemaVersion: z.number().int() })
+  .object({
+    status: z.literal('ready'),
+    schemaVersion: z.number().int(),
+    replicas: z.array(ReplicaState).optional().openapi({
+      description:
+        'With DATABASE_READ_URLS: each read replica and its state; one left out does not make the process unready.',
+    }),
+    edge: EdgeState.optional().openapi({ description: 'With an edge cache: how its purges fare.' }),
+  })
   .openapi('Ready');
 
 /** One element of a field that holds several values (`multiple`), or of a repeater. */

@@ -51,6 +51,16 @@ export async function watchedPage(
   return { page, problems };
 }
 
+/** Polls `check` every 50 ms until it holds (true) or `timeoutMs` has passed (false). */
+export async function eventually(check: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  const limit = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > limit) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * Waits until `check` holds in the page or frame. Playwright's `waitForFunction` polls with code the
  * studio's and the canvas's CSP refuse to run (no 'unsafe-eval'); `evaluate` is not subject to it.
@@ -61,13 +71,10 @@ export async function until<A>(
   arg?: A,
   timeoutMs = 15_000,
 ): Promise<void> {
-  const limit = Date.now() + timeoutMs;
   const evaluate = (target as Page).evaluate.bind(target) as (
     f: (a: unknown) => unknown,
     a: unknown,
   ) => Promise<unknown>;
-  while (!(await evaluate(check as (a: unknown) => unknown, arg))) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${check.toString()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  if (!(await eventually(() => evaluate(check as (a: unknown) => unknown, arg), timeoutMs)))
+    throw new Error(`timed out waiting for ${check.toString()}`);
 }

@@ -9,7 +9,11 @@ export const canvasOf = (page: Page, site: string): Frame | undefined =>
   page.frames().find((f) => f.url().startsWith(`${site}/_cms/canvas`));
 
 /** An owner of the demo space signed in with the printed link, at 1280×800, on the shell's first view. */
-export async function signedInShell(browser: Browser, env: StudioStack) {
+export async function signedInShell(
+  browser: Browser,
+  env: StudioStack,
+  permissions = 'space:read,space:write',
+) {
   const watched = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
   const printed = await runVerso(
     [
@@ -18,7 +22,7 @@ export async function signedInShell(browser: Browser, env: StudioStack) {
       '--space',
       'demo',
       '--permissions',
-      'space:read,space:write',
+      permissions,
       '--role',
       'owner',
       '--sign-in-link',
@@ -56,4 +60,21 @@ export async function createPost(page: Page, type: string, title: string) {
   await page.fill('#new-doc-title', title);
   await page.click('#create-doc');
   await titled(page, title);
+}
+
+/**
+ * Adds a project's code component to the selected node from the design view's node menu, once the menu
+ * lists it by its label (the catalog loads after the view).
+ */
+export async function addComponent(page: Page, name: string, label: string) {
+  await until(
+    page,
+    (l) =>
+      [...document.querySelectorAll('#add-kind optgroup[label="components"] option')].some(
+        (o) => o.textContent === l,
+      ),
+    label,
+  );
+  await page.selectOption('#add-kind', `component:${name}`);
+  await page.click('#add-node');
 }

@@ -16,8 +16,10 @@ export interface StudioStack {
 
 export async function startStudioStack(
   roles: Parameters<typeof startStack>[0] = {},
+  /** More environment for every process (`VERSO_CONFIG`: a site project's components). */
+  extraEnv: Record<string, string> = {},
 ): Promise<StudioStack | undefined> {
-  const stack = await startStack(roles);
+  const stack = await startStack(roles, extraEnv);
   if (!stack) return undefined;
   // Both processes must know each other's origin before they start: the ports are picked here.
   const [mport, wport] = [await freePort(), await freePort()];
@@ -31,7 +33,8 @@ export async function startStudioStack(
     );
   const running: Running[] = await Promise.all([
     start('website', wport, { EDITOR_ORIGIN: studio }),
-    start('management', mport, { STUDIO_SITE_URL: site }),
+    // Share links name the site by the space's domain (the demo's `localhost`) on the website's port.
+    start('management', mport, { STUDIO_SITE_URL: site, SITE_URL_TEMPLATE: `http://{host}:${wport}` }),
   ]);
   return {
     stack,

@@ -1,5 +1,6 @@
 import { parseAdminMessage } from './admin-messages.ts';
 import { draw } from './draw.ts';
+import { drawComponentsFrom } from './drawn-component.tsx';
 import { EDITOR_ORIGINS_ATTR, framingOrigin, readEditorOrigins } from './editor-origins.ts';
 import type { DesignPrefixes } from './node-ref.ts';
 import { mark, SELECTED_ATTR, watchPointer } from './pointer.ts';
@@ -25,6 +26,9 @@ let admin = framed
   : null;
 let prefixes: DesignPrefixes = new Map();
 let selected: NodeRef | null = null;
+/** The code components of the message being drawn, as the studio's server drew them. */
+let components: Record<string, unknown[]> | undefined;
+drawComponentsFrom(() => components);
 
 function send(message: CanvasMessage): void {
   if (admin) window.parent.postMessage(message, admin);
@@ -42,6 +46,7 @@ window.addEventListener('message', (event) => {
     mark(root, SELECTED_ATTR, selected);
     return;
   }
+  components = message.components as typeof components;
   const drawn = draw(message, { root, sheet });
   prefixes = drawn.prefixes;
   mark(root, SELECTED_ATTR, selected);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
 import { journalHead } from '../../core/cache/purge-journal.ts';
@@ -23,7 +23,7 @@ import {
   writeManifest,
 } from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
-import { linkOrCopy, updateInPlace } from './build-output.ts';
+import { linkOrCopy, swapIn, updateInPlace } from './build-output.ts';
 import { feedPaths, feedRefs, hostRedirectRules, pagePaths, redirectRules } from './build-routes.ts';
 import { directPage, inParallel, PAGES_IN_FLIGHT, type Rendered } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
@@ -182,13 +182,13 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     made.add(folder);
   };
   const intern = interner();
-  /** The files this build wrote into `tmp`. */
+  /** The files this build wrote into `tmp`, when they are to be moved into the folder one by one (in place). */
   const fresh: string[] = [];
   const put = async (file: string, r: Rendered) => {
     const dest = join(tmp, file);
     folderOf(dest);
     writeFileSync(dest, r.body);
-    fresh.push(file);
+    if (inPlace) fresh.push(file);
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
     files[file] = {
@@ -340,7 +340,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     ];
     for (const [file, text] of ruleFiles) {
       await writeFile(join(tmp, file), text);
-      fresh.push(file);
+      if (inPlace) fresh.push(file);
       progress.files++;
     }
 
@@ -366,15 +366,8 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       await writeManifest(options.out, manifest);
       return summary();
     }
-    const aside = `${tmp}-old`;
-    const hadOld = await stat(options.out).then(
-      () => true,
-      () => false,
-    );
-    if (hadOld) await rename(options.out, aside);
-    await rename(tmp, options.out);
+    await swapIn(tmp, options.out, randomBytes(4).toString('hex'));
     await writeManifest(options.out, manifest);
-    if (hadOld) rmSync(aside, { recursive: true, force: true });
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
     throw err;

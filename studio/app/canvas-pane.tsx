@@ -52,13 +52,14 @@ export function CanvasPane(props: CanvasPaneProps) {
   const fitCanvas = () => {
     const f = frame.current;
     const p = pane.current;
-    if (!f || !p) return;
+    const box = f?.parentElement;
+    // A view left behind (the shell switched tabs) may still hear its canvas once: nothing to fit then.
+    if (!f || !p || !box || !f.isConnected) return;
     const width = VIEWPORT_WIDTHS[viewportRef.current];
     const scale = Math.min(1, (p.clientWidth - 32) / width);
     f.style.width = `${width}px`;
     f.style.height = `${height.current}px`;
     f.style.transform = scale < 1 ? `scale(${scale})` : '';
-    const box = f.parentElement as HTMLElement;
     box.style.width = `${Math.ceil(width * scale)}px`;
     box.style.height = `${Math.ceil(height.current * scale)}px`;
   };

@@ -1,85 +1,27 @@
-import { Hono } from 'hono';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCanvas } from '../../build/canvas.ts';
-import { loadStudio } from '../../build/studio.ts';
-import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
-import { type Listening, listen } from '../../core/http/listen.ts';
-import { coreProcedures } from '../../core/procedures/index.ts';
-import { type RpcHarness, rpcHarness } from '../../core/rpc/test-harness.ts';
-import { testDatabases } from '../../core/testing/databases.ts';
 import { axeViolations } from '../../e2e/support/audits.ts';
 import { launchChromium, watchedPage } from '../../e2e/support/browser.ts';
 import { until } from '../../e2e/support/studio-stack.ts';
-import { canvasRoutes } from '../../site/canvas/canvas-routes.ts';
-import { websiteProcedures } from '../../site/procedures/index.ts';
-import { studioContentModel } from '../server/content-model-procedure.ts';
-import { studioPreviewProcedure } from '../server/preview-procedure.ts';
-import { studioRoutes } from '../server/studio-routes.ts';
+import { type StudioStand, studioStand } from './testing/studio-stand.ts';
 
-// The editor in real Chromium, whatever the sign-in does: the studio's routes and the real /rpc (the
-// fixture space on a migrated database) on one origin, the real canvas route on another. The session is
-// a given here (sign-in is the auth scope's, tested with it and in e2e/studio.e2e.ts), so /rpc gets a key
-// in the session's place. What is checked: the canvas draws every edit, selection follows both ways,
-// undo and redo, the viewport widths, and axe.
+// The editor in real Chromium on the studio stand (testing/studio-stand.ts: the studio's routes and the
+// real /rpc on one origin, the real canvas on another, the session a given). What is checked: the canvas
+// draws every edit, selection follows both ways, undo and redo, the viewport widths, and axe.
 
-const plugins = loadPlugins({ website: true });
-let h: RpcHarness;
+let stand: StudioStand;
 let browser: Browser;
-let studio: Listening;
-let site: Listening;
 let studioUrl = '';
 
 beforeAll(async () => {
-  h = await rpcHarness({
-    open: testDatabases()[0]!.open,
-    procedures: [
-      ...coreProcedures,
-      ...websiteProcedures,
-      studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
-      studioContentModel,
-    ],
-    plugins,
-    migrations: allMigrations(plugins),
-  });
-  const key = await h.key({ role: 'owner' });
-  // Each side names the other's origin: the apps are built once both listen.
-  let studioApp: Hono | null = null;
-  let siteApp: Hono | null = null;
-  studio = await listen({ fetch: (r: Request) => studioApp!.fetch(r) } as unknown as Hono, {
-    port: 0,
-    hostname: '127.0.0.1',
-  });
-  site = await listen({ fetch: (r: Request) => siteApp!.fetch(r) } as unknown as Hono, {
-    port: 0,
-    hostname: '127.0.0.1',
-  });
-  studioUrl = `http://studio.localhost:${studio.port}`;
-  const siteUrl = `http://site.localhost:${site.port}`;
-  siteApp = canvasRoutes({ editorOrigin: [studioUrl], assets: loadCanvas });
-  const app = new Hono();
-  app.route(
-    '/',
-    studioRoutes({
-      db: h.db,
-      siteUrl,
-      session: async () => ({ spaces: null, permissions: null, expiresAt: null }),
-      assets: loadStudio,
-    }),
-  );
-  app.all('/rpc/*', (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set('authorization', `Bearer ${key}`);
-    return h.app.fetch(new Request(c.req.raw, { headers }));
-  });
-  studioApp = app;
+  stand = await studioStand();
+  studioUrl = stand.studioUrl;
   browser = await launchChromium(['--host-resolver-rules=MAP *.localhost 127.0.0.1']);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([studio?.close(), site?.close()]);
-  await h?.close();
+  await stand?.close();
 });
 
 const canvasOf = (page: Page): Frame => page.frames().find((f) => f.url().includes('/_cms/canvas'))!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyboardMove, type ListedDoc, movePlan, stateOf, titleOf, treeRows } from './doc-tree.ts';
+import { dropPlan, keyboardMove, type ListedDoc, movePlan, stateOf, titleOf, treeRows } from './doc-tree.ts';
 
 const doc = (id: string, parentId: string | null, position: number, title = id, extra = {}): ListedDoc => ({
   id,
@@ -77,5 +77,20 @@ describe('the document tree', () => {
       { id: 'c', parentId: 'home', position: 1 },
       { id: 'b', parentId: 'home', position: 2 },
     ]);
+  });
+
+  it('a drag dropped before, after or inside a row', () => {
+    expect(dropPlan(docs, 'c', 'a', 'before')).toEqual([
+      { id: 'c', parentId: 'home', position: 0 },
+      { id: 'a', parentId: 'home', position: 1 },
+      { id: 'b', parentId: 'home', position: 2 },
+    ]);
+    expect(dropPlan(docs, 'a', 'b', 'after')).toEqual([
+      { id: 'a', parentId: 'home', position: 1 },
+      { id: 'b', parentId: 'home', position: 0 },
+    ]);
+    expect(dropPlan(docs, 'c', 'a', 'inside')).toEqual([{ id: 'c', parentId: 'a', position: 1 }]);
+    expect(dropPlan(docs, 'a', 'a', 'inside')).toEqual([]);
+    expect(dropPlan(docs, 'home', 'a1', 'after')).toEqual([]);
   });
 });

@@ -121,6 +121,19 @@ export function movePlan(docs: ListedDoc[], id: string, parentId: string | null,
   return calls.sort((a, b) => (a.id === id ? -1 : b.id === id ? 1 : 0));
 }
 
+export type DropPlace = 'before' | 'after' | 'inside';
+
+/** A drag of `id` dropped on `targetId`: before or after it among its siblings, or inside it, last. */
+export function dropPlan(docs: ListedDoc[], id: string, targetId: string, where: DropPlace): MoveCall[] {
+  const target = docs.find((d) => d.id === targetId);
+  if (!target || id === targetId) return [];
+  if (where === 'inside') return movePlan(docs, id, target.id, childrenOf(docs, target.id).length);
+  const at = childrenOf(docs, target.parentId)
+    .filter((d) => d.id !== id)
+    .findIndex((d) => d.id === targetId);
+  return movePlan(docs, id, target.parentId, where === 'before' ? at : at + 1);
+}
+
 export type KeyMove = 'up' | 'down' | 'indent' | 'outdent';
 
 /** A keyboard move as `content.move` calls: up / down among siblings, into the one above, out to the parent's level. */

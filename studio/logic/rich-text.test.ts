@@ -143,6 +143,23 @@ describe('rich text between Tiptap and the space format', () => {
     });
   });
 
+  it('keeps a link to a document as the space format stores it, which the validator accepts', () => {
+    // The editor's link mark as Tiptap holds it: every attribute, href null.
+    const editorMark = {
+      type: 'link',
+      attrs: { href: null, contentId: known, target: null, rel: 'noopener', class: null, title: null },
+    };
+    const doc = toSpaceRichText({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'team', marks: [editorMark] }] }],
+    });
+    expect(doc.content[0]!.content![0]!.marks).toEqual([{ type: 'link', attrs: { contentId: known } }]);
+    expect(problem(doc)).toBeUndefined();
+    // A document the space does not have is still the validator's to refuse.
+    const other = JSON.parse(JSON.stringify(doc).replace(known, '0b7e5b1c-2f43-4c3e-9a43-000000000000'));
+    expect(problem(other)).toMatch(/marks\[0\]\.attrs\.contentId: .*document/);
+  });
+
   it('drops a javascript: link and an unknown mark but keeps the text; unknown nodes give their content', () => {
     const doc = {
       type: 'doc',

@@ -4,6 +4,7 @@ import type { StudioAssets } from '../../build/studio.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { selectSpaces } from '../../delivery/reader/space-query.ts';
 import type { StudioBoot } from '../app/boot.ts';
+import { componentRoutes } from './component-routes.ts';
 import { studioCsp } from './studio-csp.ts';
 import { editorPage, signInPage } from './studio-page.tsx';
 
@@ -26,7 +27,7 @@ export interface StudioRoutesArgs {
 
 /**
  * `GET /studio`: the sign-in form without a session, the editor with one; `GET /studio/assets/<file>`:
- * the app and its stylesheet (immutable, content-hashed). Every page is `no-store` (it carries what the
+ * the app and its stylesheet (immutable, content-hashed); `/studio/components` (component-routes.ts). Every page is `no-store` (it carries what the
  * session may see) under the studio's strict CSP, and may not be framed.
  */
 export function studioRoutes(args: StudioRoutesArgs): Hono {
@@ -65,6 +66,8 @@ export function studioRoutes(args: StudioRoutesArgs): Hono {
     return c.body(editorPage(urls, boot), 200, headers);
   });
   app.get('/studio/', (c) => c.redirect('/studio', 301));
+  // The project's code components: the node menu's catalog and their HTML for the canvas.
+  app.route('/', componentRoutes({ session: args.session }));
   app.get('/studio/assets/:file{studio[.-][A-Za-z0-9_.-]+\\.(?:js|css)}', async (c) => {
     const assets = await args.assets();
     const file = c.req.param('file');

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStudio } from '../../build/studio.ts';
 import { allMigrations, loadPlugins } from '../../cli/plugins.ts';
-import { coreProcedures } from '../../core/procedures/index.ts';
 import { type RpcHarness, rpcHarness } from '../../core/rpc/test-harness.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { ids } from '../../core/testing/fixture-space.ts';
-import { websiteProcedures } from '../../site/procedures/index.ts';
 import type { StudioBoot } from '../app/boot.ts';
-import { studioContentModel } from './content-model-procedure.ts';
-import { studioPreviewProcedure } from './preview-procedure.ts';
+import { studioTestProcedures } from '../app/testing/studio-stand.ts';
 import { type StudioSession, studioRoutes } from './studio-routes.ts';
 
 // The studio's server side on a migrated database with the fixture space: `studio.preview` through the
@@ -23,12 +20,7 @@ describe.each(testDatabases())('the studio server on $kind', ({ open }) => {
   beforeAll(async () => {
     h = await rpcHarness({
       open,
-      procedures: [
-        ...coreProcedures,
-        ...websiteProcedures,
-        studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
-        studioContentModel,
-      ],
+      procedures: studioTestProcedures(),
       plugins,
       migrations: allMigrations(plugins),
     });

@@ -19,7 +19,10 @@ export function ComponentNodeView(
   registry: NodeRegistry,
 ): Child {
   const def = registry.component(node.component);
-  const warn = (message: string) => env.ctx.warn(env.scope.ref, node.id, message);
+  const warn = (message: string) => {
+    env.ctx.warn(env.scope.ref, node.id, message);
+    sink?.(env, node.id, { warning: message });
+  };
   if (!def) {
     warn(`unknown component "${node.component}"`);
     return null;
@@ -43,13 +46,40 @@ export function ComponentNodeView(
     warn(`props.${issue.path.map(String).join('.')}: ${issue.message}`);
     return null;
   }
-  const out = (def.render as (p: unknown, c: ComponentContext) => Child)(parsed.data, contextOf(node, env));
+  let out: Child;
+  try {
+    out = (def.render as (p: unknown, c: ComponentContext) => Child)(parsed.data, contextOf(node, env));
+  } catch (err) {
+    warn(`could not render: ${(err as Error).message}`);
+    return null;
+  }
   if (def.island) env.ctx.state.islands.add(def.island);
+  sink?.(env, node.id, { out });
   return (
     <div {...attrs} data-island={def.island}>
       {out}
     </div>
   );
+}
+
+/** Each component node a render drew, in render order: its output, or why it was left out. */
+export type ComponentSink = (env: Env, nodeId: string, drawn: { out: Child } | { warning: string }) => void;
+
+let sink: ComponentSink | null = null;
+
+/**
+ * Runs a render and hands every component node it draws to `to` (the studio draws them for the design
+ * canvas, whose bundle has no room for the project's components: site/canvas/component-html.ts). A
+ * render is synchronous, so the sink cannot see another request's nodes.
+ */
+export function captureComponents<T>(render: () => T, to: ComponentSink): T {
+  const before = sink;
+  sink = to;
+  try {
+    return render();
+  } finally {
+    sink = before;
+  }
 }
 
 type Resolved = { value: unknown } | { problem: string };

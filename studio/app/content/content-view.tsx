@@ -19,6 +19,7 @@ import { type CanvasControl, CanvasPane, renderId } from '../canvas-pane.tsx';
 import type { Preview } from '../design/design-view.tsx';
 import { describeError, rpc } from '../rpc.ts';
 import type { ViewProps } from '../view-props.ts';
+import { ConflictView } from './conflict-view.tsx';
 import {
   type DocumentView,
   isConflict,
@@ -31,8 +32,9 @@ import {
 import { DocTreePane } from './doc-tree-pane.tsx';
 import type { FieldContext } from './field-context.ts';
 import { FieldsForm } from './field-form.tsx';
+import { conflictNames } from './pickers.tsx';
 import { renderMessage } from './preview-overlay.ts';
-import { ConflictView, PublishPanel, type Snapshot } from './publish-panel.tsx';
+import { PublishPanel, type Snapshot } from './publish-panel.tsx';
 import { useSaveGuards } from './save-guards.ts';
 
 /**
@@ -298,6 +300,8 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
                 <ConflictView
                   mine={working}
                   theirs={theirs}
+                  defs={type.fields}
+                  names={conflictNames(ctx)}
                   onKeepMine={() => {
                     setTheirs(null);
                     revision.current = doc.revision;

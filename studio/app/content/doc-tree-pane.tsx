@@ -1,22 +1,24 @@
 /** @jsxImportSource hono/jsx/dom */
 import { useState } from 'hono/jsx/dom';
 import {
+  dropPlan,
   type KeyMove,
   keyboardMove,
   type ListedDoc,
   type MoveCall,
-  movePlan,
   type Scheduled,
   STATE_LABELS,
   stateOf,
   titleOf,
   treeRows,
 } from '../../logic/doc-tree.ts';
+import { DragHandle, dropPlace } from '../drag-rows.tsx';
 
 /**
  * The documents of the space in a locale: state at a glance (a dot and its words for screen readers),
- * search, a new document of a type, delete with confirmation, and moves by drag (onto a row: into it, or
- * with Shift: before it) or by keyboard (Alt+arrows on the selected row, or the Move buttons).
+ * search, a new document of a type, delete with confirmation, and moves by dragging a row's handle (onto
+ * the top quarter of another row: before it; the bottom quarter: after it; between: into it, last) or by
+ * keyboard (Alt+arrows on a row, or the Move buttons).
  */
 
 export interface TreePaneProps {
@@ -31,6 +33,8 @@ export interface TreePaneProps {
   onMove: (calls: MoveCall[]) => void;
 }
 
+const DRAG_TYPE = 'application/x-verso-document';
+
 const KEYS: Record<string, KeyMove> = {
   ArrowUp: 'up',
   ArrowDown: 'down',
@@ -41,7 +45,6 @@ const KEYS: Record<string, KeyMove> = {
 export function DocTreePane(p: TreePaneProps) {
   const [search, setSearch] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [dragged, setDragged] = useState<string | null>(null);
   const rows = treeRows(p.docs, p.locale, search);
   const move = (id: string, m: KeyMove) => {
     const calls = keyboardMove(p.docs, id, m);
@@ -63,18 +66,9 @@ export function DocTreePane(p: TreePaneProps) {
   };
   const onDrop = (e: DragEvent, target: ListedDoc) => {
     e.preventDefault();
-    if (!dragged || dragged === target.id) return;
-    // Shift: before the row, among its siblings; otherwise into it, at the end.
-    const siblings = p.docs.filter((d) => d.parentId === target.parentId && d.id !== dragged);
-    const calls = e.shiftKey
-      ? movePlan(
-          p.docs,
-          dragged,
-          target.parentId,
-          siblings.sort((a, b) => a.position - b.position).findIndex((d) => d.id === target.id),
-        )
-      : movePlan(p.docs, dragged, target.id, p.docs.filter((d) => d.parentId === target.id).length);
-    setDragged(null);
+    delete (e.currentTarget as HTMLElement).dataset.drop;
+    const from = e.dataTransfer?.getData(DRAG_TYPE);
+    const calls = from ? dropPlan(p.docs, from, target.id, dropPlace(e)) : [];
     if (calls.length > 0) p.onMove(calls);
   };
   const selectedDoc = p.docs.find((d) => d.id === p.selected) ?? null;
@@ -130,11 +124,17 @@ export function DocTreePane(p: TreePaneProps) {
             <li
               key={r.doc.id}
               class={`depth-${Math.min(r.depth, 6)}`}
-              draggable
-              onDragStart={() => setDragged(r.doc.id)}
-              onDragOver={(e: DragEvent) => e.preventDefault()}
+              data-id={r.doc.id}
+              onDragOver={(e: DragEvent) => {
+                if (!e.dataTransfer?.types.includes(DRAG_TYPE)) return;
+                e.preventDefault();
+                (e.currentTarget as HTMLElement).dataset.drop = dropPlace(e);
+              }}
+              onDragLeave={(e: DragEvent) => delete (e.currentTarget as HTMLElement).dataset.drop}
               onDrop={(e: DragEvent) => onDrop(e, r.doc)}
             >
+              {/* A button takes the mouse press for itself (no drag starts on it): the row is dragged by this. */}
+              <DragHandle type={DRAG_TYPE} value={r.doc.id} title="Drag to move" />
               <button
                 type="button"
                 id={`doc-${r.doc.id}`}

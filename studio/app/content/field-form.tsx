@@ -52,6 +52,23 @@ export function FieldsForm(p: {
 
 const text = (e: Event) => (e.target as HTMLInputElement).value;
 
+/** The fields that are one text-like control: how a value shows in it and how its text is read back. */
+const asText = (v: unknown) => (typeof v === 'string' ? v : '');
+const SIMPLE: Record<
+  string,
+  { type?: string; rows?: number; show(v: unknown): string; read(s: string): unknown }
+> = {
+  string: { type: 'text', show: asText, read: (s) => s },
+  user: { type: 'text', show: asText, read: (s) => s },
+  text: { rows: 4, show: asText, read: (s) => s },
+  number: {
+    type: 'number',
+    show: (v) => (v === null || v === undefined ? '' : String(v)),
+    read: fromNumberInput,
+  },
+  date: { type: 'date', show: toDateInput, read: fromDateInput },
+};
+
 function FieldInput(p: {
   def: FieldDef;
   value: unknown;
@@ -68,36 +85,22 @@ function FieldInput(p: {
       {input}
     </div>
   );
+  const simple = SIMPLE[control];
+  if (simple) {
+    const attrs = {
+      id,
+      value: simple.show(value),
+      onInput: (e: Event) => p.onChange(simple.read(text(e))),
+    };
+    return labelled(
+      simple.rows ? (
+        <textarea {...attrs} rows={simple.rows} />
+      ) : (
+        <input {...attrs} type={simple.type} step={simple.type === 'number' ? 'any' : undefined} />
+      ),
+    );
+  }
   switch (control) {
-    case 'string':
-    case 'user':
-      return labelled(
-        <input
-          id={id}
-          type="text"
-          value={(value as string) ?? ''}
-          onInput={(e: Event) => p.onChange(text(e))}
-        />,
-      );
-    case 'text':
-      return labelled(
-        <textarea
-          id={id}
-          rows={4}
-          value={(value as string) ?? ''}
-          onInput={(e: Event) => p.onChange(text(e))}
-        />,
-      );
-    case 'number':
-      return labelled(
-        <input
-          id={id}
-          type="number"
-          step="any"
-          value={value === null || value === undefined ? '' : String(value)}
-          onInput={(e: Event) => p.onChange(fromNumberInput(text(e)))}
-        />,
-      );
     case 'boolean':
       return (
         <div class="field field-boolean">
@@ -111,15 +114,6 @@ function FieldInput(p: {
             {label}
           </label>
         </div>
-      );
-    case 'date':
-      return labelled(
-        <input
-          id={id}
-          type="date"
-          value={toDateInput(value)}
-          onInput={(e: Event) => p.onChange(fromDateInput(text(e)))}
-        />,
       );
     case 'select':
       return labelled(
@@ -148,7 +142,14 @@ function FieldInput(p: {
           <span class="label" id={`${id}-label`}>
             {label}
           </span>
-          <RichTextEditor id={id} label={label} value={value} onChange={p.onChange} />
+          <RichTextEditor
+            id={id}
+            label={label}
+            value={value}
+            onChange={p.onChange}
+            docs={p.ctx.docs}
+            locale={p.ctx.locale}
+          />
         </div>
       );
     case 'link':

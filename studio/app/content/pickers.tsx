@@ -69,6 +69,12 @@ export function ManyPicker(p: {
   );
 }
 
+/** How the conflict view names what a field points at. */
+export const conflictNames = (ctx: FieldContext) => ({
+  document: (id: string) => docLabel(ctx, id),
+  asset: (id: string) => ctx.assets.find((a) => a.id === id)?.filename ?? id,
+});
+
 export const docOptions = (ctx: FieldContext) =>
   ctx.docs.map((d) => ({ value: d.id, label: docLabel(ctx, d.id) }));
 export const assetOptions = (ctx: FieldContext) =>

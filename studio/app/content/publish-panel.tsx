@@ -100,39 +100,3 @@ export interface Snapshot {
   tags: Array<{ name: string; slug: string }>;
   fields: Record<string, unknown>;
 }
-
-/** Both versions side by side after a 409: the editor's and the one saved meanwhile; the editor picks. */
-export function ConflictView(p: {
-  mine: Snapshot;
-  theirs: Snapshot;
-  onKeepMine: () => void;
-  onTakeTheirs: () => void;
-}) {
-  const show = (s: Snapshot) => (
-    <>
-      <p class="conflict-title">{s.title}</p>
-      <pre>{JSON.stringify(s.fields, null, 1).slice(0, 2000)}</pre>
-    </>
-  );
-  return (
-    <section class="conflict" role="alertdialog" aria-labelledby="conflict-title" id="conflict">
-      <h2 id="conflict-title">Someone else saved this document while you were writing</h2>
-      <div class="conflict-sides">
-        <div>
-          <h3>Your version</h3>
-          {show(p.mine)}
-          <button type="button" id="keep-mine" onClick={p.onKeepMine}>
-            Keep mine
-          </button>
-        </div>
-        <div>
-          <h3>Their version</h3>
-          {show(p.theirs)}
-          <button type="button" id="take-theirs" onClick={p.onTakeTheirs}>
-            Take theirs
-          </button>
-        </div>
-      </div>
-    </section>
-  );
-}

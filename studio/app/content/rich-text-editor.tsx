@@ -1,21 +1,46 @@
 /** @jsxImportSource hono/jsx/dom */
 import { Editor } from '@tiptap/core';
+import Link from '@tiptap/extension-link';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'hono/jsx/dom';
+import type { ListedDoc } from '../../logic/doc-tree.ts';
 import { toEditorJson, toSpaceRichText } from '../../logic/rich-text.ts';
+import { LinkBox, type LinkTarget } from './link-box.tsx';
 
 /**
  * A rich-text field, edited with Tiptap (ProseMirror): StarterKit without the marks the space format has
  * no name for (strike, underline); what it holds goes through toSpaceRichText on every change, so nothing
  * leaves it that the validator or the renderer refuses. Tiptap injects no stylesheet (the studio's CSP
- * has no 'unsafe-inline'); ProseMirror's few rules are in studio.css.
+ * has no 'unsafe-inline'); ProseMirror's few rules are in studio.css. A link goes to an address or to a
+ * document of the space (the mark's `contentId`, as the space format stores links to documents).
  */
+
+/** Tiptap's link with the space format's `contentId` beside `href` (shown in the editor as `data-content-id`). */
+const SpaceLink = Link.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      contentId: {
+        default: null,
+        parseHTML: (el: HTMLElement) => el.getAttribute('data-content-id'),
+        renderHTML: (a: Record<string, unknown>) =>
+          typeof a.contentId === 'string' ? { 'data-content-id': a.contentId } : {},
+      },
+    };
+  },
+  parseHTML() {
+    return [...(this.parent?.() ?? []), { tag: 'a[data-content-id]' }];
+  },
+});
 
 interface Props {
   id: string;
   label: string;
   value: unknown;
   onChange: (doc: ReturnType<typeof toSpaceRichText>) => void;
+  /** The documents a link may go to, titled in `locale`. */
+  docs: ListedDoc[];
+  locale: string;
 }
 
 type Command = (e: Editor) => boolean;
@@ -58,11 +83,8 @@ export function RichTextEditor(props: Props) {
       element: el,
       injectCSS: false,
       extensions: [
-        StarterKit.configure({
-          strike: false,
-          underline: false,
-          link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
-        }),
+        StarterKit.configure({ strike: false, underline: false, link: false }),
+        SpaceLink.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
       ],
       content: toEditorJson(props.value),
       editorProps: {
@@ -80,11 +102,12 @@ export function RichTextEditor(props: Props) {
   };
   useEffect(() => () => editor.current?.destroy(), []);
   const e = editor.current;
-  const applyLink = (form: HTMLFormElement) => {
-    const href = (form.elements.namedItem('href') as HTMLInputElement).value.trim();
+  const applyLink = (target: LinkTarget) => {
     const chain = e?.chain().focus().extendMarkRange('link');
     if (!chain) return;
-    if (href) chain.setLink({ href }).run();
+    if (target && 'contentId' in target)
+      chain.setMark('link', { href: null, contentId: target.contentId }).run();
+    else if (target) chain.setMark('link', { href: target.href, contentId: null }).run();
     else chain.unsetLink().run();
     setLinking(false);
   };
@@ -116,25 +139,13 @@ export function RichTextEditor(props: Props) {
         </button>
       </div>
       {linking ? (
-        <form
-          class="link-form"
-          onSubmit={(ev: Event) => {
-            ev.preventDefault();
-            applyLink(ev.target as HTMLFormElement);
-          }}
-        >
-          <label for={`${props.id}-href`}>Address</label>
-          <input
-            id={`${props.id}-href`}
-            name="href"
-            type="text"
-            placeholder="https://… or /path (empty: remove the link)"
-            value={(e?.getAttributes('link').href as string | undefined) ?? ''}
-          />
-          <button type="submit" class="small">
-            Apply link
-          </button>
-        </form>
+        <LinkBox
+          id={props.id}
+          docs={props.docs}
+          locale={props.locale}
+          current={e?.getAttributes('link') ?? {}}
+          onApply={applyLink}
+        />
       ) : null}
       <div class="rich-box" ref={mount} />
     </div>

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx/dom */
 import type { MenuDesign, Theme } from '../../../core/designs/index.ts';
 import { type DesignEntry, type DesignKind, entryKey, type summarize } from '../../logic/draft-state.ts';
+import type { Components } from './components.ts';
 import type { Base, Preview } from './design-view.tsx';
 import { MenuPanel } from './menu-panel.tsx';
 import { Outline } from './outline.tsx';
@@ -23,6 +24,8 @@ export interface DesignShared {
   current: DesignEntry | null;
   theme: Theme | null;
   edit: (key: string, value: unknown, group: string) => void;
+  /** The project's code components (the node menu and the props form). */
+  components: Components;
 }
 
 export interface DesignNavProps extends DesignShared {
@@ -201,6 +204,7 @@ export function DesignNav(p: DesignNavProps) {
           onSelect={p.setSelected}
           onAction={onAction}
           onAdd={onAdd}
+          components={p.components.list}
         />
       ) : (
         <p class="hint">This design has no node tree to outline.</p>

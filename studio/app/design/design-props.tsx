@@ -36,6 +36,8 @@ export function DesignProps(p: DesignPropsProps) {
           locale={p.locale}
           fields={bindFields}
           menus={preview?.menus ?? []}
+          components={p.components.list}
+          assets={(preview?.content?.assets ?? []) as Array<{ id: string; filename?: string }>}
           state={p.styleState}
           onState={p.onStyleState}
           onChange={(n, g) =>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'hono/jsx/dom';
 import {
   defaultTheme,
   designRecordSchema,
+  parseLeniently,
   type STYLE_STATES,
   type Theme,
 } from '../../../core/designs/index.ts';
@@ -21,6 +22,7 @@ import type { FromCanvas, NodeRef } from '../canvas-link.ts';
 import { type CanvasControl, CanvasPane, renderId, type Viewport } from '../canvas-pane.tsx';
 import { describeError, listOf, rpc } from '../rpc.ts';
 import type { ViewProps } from '../view-props.ts';
+import { drawnComponents, useComponents } from './components.ts';
 import { DesignNav } from './design-nav.tsx';
 import { DesignProps } from './design-props.tsx';
 import { DesignToolbar } from './design-toolbar.tsx';
@@ -73,6 +75,8 @@ export default function DesignView({ boot, space: spaceInfo, locale }: ViewProps
   const [drawProblems, setDrawProblems] = useState<string[]>([]);
   const canvas = useRef<CanvasControl | null>(null);
   const latest = useRef<() => void>(() => {});
+  const components = useComponents();
+  const renders = useRef(0);
 
   const working = history.present;
   const entries: DesignEntry[] = useMemo(
@@ -191,12 +195,12 @@ export default function DesignView({ boot, space: spaceInfo, locale }: ViewProps
     return () => clearTimeout(timer);
   }, [entries]);
 
-  const sendRender = () => {
+  const sendRender = async () => {
     if (!preview?.content) return;
     const designs = entries
       .filter((e) => e.working !== null && e.working !== undefined)
       .map((e) => ({ kind: e.kind, key: e.key, published: e.working }));
-    canvas.current?.send('render', {
+    const render = {
       id: renderId(),
       locale,
       site: preview.site,
@@ -204,9 +208,13 @@ export default function DesignView({ boot, space: spaceInfo, locale }: ViewProps
       fields: preview.fields,
       content: preview.content,
       view: canvasView(editing, preview.content.document, preview.site.firstMenu ?? null),
-    });
+    };
+    // Code components are drawn by the server first (components.ts); a newer edit supersedes this one.
+    const seq = ++renders.current;
+    const drawn = await drawnComponents(render);
+    if (seq === renders.current) canvas.current?.send('render', { ...render, components: drawn });
   };
-  latest.current = sendRender;
+  latest.current = () => void sendRender();
   const onCanvas = (m: FromCanvas) => {
     if (m.type === 'rendered')
       setDrawProblems([
@@ -223,8 +231,8 @@ export default function DesignView({ boot, space: spaceInfo, locale }: ViewProps
     setSelected(node.id);
   };
   useEffect(() => {
-    sendRender();
-  }, [working, preview, editing.kind, editing.key, editing.variant, base]);
+    void sendRender();
+  }, [working, preview, editing.kind, editing.key, editing.variant, base, components.revision]);
   useEffect(() => {
     const ref = selected
       ? {
@@ -294,8 +302,11 @@ export default function DesignView({ boot, space: spaceInfo, locale }: ViewProps
   const theme = (entries.find((e) => e.kind === 'theme')?.working ??
     preview?.designs.find((d) => d.kind === 'theme')?.published ??
     (preview ? defaultTheme : null)) as Theme | null;
+  // Leniently: the browser has no component schemas; designs.saveDraft checks component props.
   const problem = current?.working
-    ? designRecordSchema.safeParse({ kind: current.kind, key: current.key, published: current.working })
+    ? parseLeniently(() =>
+        designRecordSchema.safeParse({ kind: current.kind, key: current.key, published: current.working }),
+      )
     : null;
   const firstIssue = problem && !problem.success ? problem.error.issues[0] : null;
   const pickDocFor = (kind: DesignKind, key: string) => {
@@ -319,6 +330,7 @@ export default function DesignView({ boot, space: spaceInfo, locale }: ViewProps
     current,
     theme,
     edit,
+    components,
   };
 
   return (

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx/dom */
 import { type DesignNode, NODE_GROUPS, type NodeKind } from '../../../core/designs/index.ts';
 import { flatten } from '../../logic/tree-ops.ts';
+import type { CatalogEntry } from './components.ts';
 
 /**
  * The outline of a design's node tree: one row per node, indented by depth; the row of the node under
@@ -10,6 +11,9 @@ import { flatten } from '../../logic/tree-ops.ts';
 
 export type TreeAction = 'remove' | 'up' | 'down' | 'indent' | 'outdent' | 'duplicate';
 
+/** What the node menu adds: a built-in kind, or a project's component by name. */
+export type NewNodeKind = NodeKind | `component:${string}`;
+
 export interface OutlineProps {
   root: DesignNode;
   /** The preview's locale: texts with a per-locale map are labelled in it. */
@@ -18,10 +22,14 @@ export interface OutlineProps {
   hovered: string | null;
   onSelect: (id: string) => void;
   onAction: (action: TreeAction) => void;
-  onAdd: (kind: NodeKind) => void;
+  onAdd: (kind: NewNodeKind) => void;
+  /** The project's code components, listed by label after the built-in kinds. */
+  components: CatalogEntry[];
 }
 
-function label(node: DesignNode, locale: string): string {
+function label(node: DesignNode, locale: string, components: CatalogEntry[]): string {
+  if (node.el === 'component')
+    return components.find((c) => c.name === node.component)?.label ?? `component ${node.component}`;
   const p = (node as { props?: Record<string, unknown> }).props ?? {};
   const bind = (node as { bind?: { field: string } }).bind;
   const map = p.text && typeof p.text === 'object' ? (p.text as Record<string, string>) : null;
@@ -61,7 +69,7 @@ export function Outline(props: OutlineProps) {
     props.onSelect(next.node.id);
     requestAnimationFrame(() => document.getElementById(`node-${next.node.id}`)?.focus());
   };
-  let kind: NodeKind = 'text';
+  let kind: NewNodeKind = 'text';
   const none = props.selected === null;
   return (
     <section class="outline" aria-labelledby="outline-title">
@@ -101,7 +109,7 @@ export function Outline(props: OutlineProps) {
         <select
           id="add-kind"
           onChange={(e: Event) => {
-            kind = (e.target as HTMLSelectElement).value as NodeKind;
+            kind = (e.target as HTMLSelectElement).value as NewNodeKind;
           }}
         >
           {Object.entries(NODE_GROUPS).map(([group, kinds]) => (
@@ -113,13 +121,22 @@ export function Outline(props: OutlineProps) {
               ))}
             </optgroup>
           ))}
+          {props.components.length > 0 ? (
+            <optgroup label="components">
+              {props.components.map((c) => (
+                <option key={c.name} value={`component:${c.name}`}>
+                  {c.label}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
         </select>
         <button
           type="button"
           id="add-node"
           onClick={() =>
             props.onAdd(
-              ((document.getElementById('add-kind') as HTMLSelectElement).value as NodeKind) ?? kind,
+              ((document.getElementById('add-kind') as HTMLSelectElement).value as NewNodeKind) ?? kind,
             )
           }
         >
@@ -141,7 +158,7 @@ export function Outline(props: OutlineProps) {
               aria-pressed={props.selected === r.node.id ? 'true' : 'false'}
               onClick={() => props.onSelect(r.node.id)}
             >
-              {label(r.node, props.locale)}
+              {label(r.node, props.locale, props.components)}
             </button>
           </li>
         ))}

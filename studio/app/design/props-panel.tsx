@@ -6,6 +6,8 @@ import {
   type Theme,
   VIEWPORTS,
 } from '../../../core/designs/index.ts';
+import { ComponentProps } from './component-props.tsx';
+import type { CatalogEntry } from './components.ts';
 
 /**
  * The selected node's panel: its props (text in the preview's locale, heading level, tags, links,
@@ -20,6 +22,9 @@ export interface PropsPanelProps {
   /** The fields a binding may name (content type or block type), and the space's menus. */
   fields: string[];
   menus: string[];
+  /** The project's code components, and the previewed document's assets (image props). */
+  components: CatalogEntry[];
+  assets: Array<{ id: string; filename?: string; alt?: string }>;
   state: (typeof STYLE_STATES)[number];
   onState: (s: (typeof STYLE_STATES)[number]) => void;
   onChange: (node: DesignNode, group: string) => void;
@@ -114,17 +119,31 @@ export function PropsPanel(p: PropsPanelProps) {
     else next.style = nextStyle;
     p.onChange(next as unknown as DesignNode, `style:${node.id}:${p.state}:${prop}`);
   };
+  const component = node.el === 'component' ? (p.node as Extract<DesignNode, { el: 'component' }>) : null;
+  const entry = component ? p.components.find((c) => c.name === component.component) : undefined;
   const bindable =
-    'bind' in node ||
-    ['text', 'heading', 'richtext', 'image', 'video', 'link', 'button', 'embed'].includes(node.el);
+    !component &&
+    ('bind' in node ||
+      ['text', 'heading', 'richtext', 'image', 'video', 'link', 'button', 'embed'].includes(node.el));
   return (
     <section class="props-panel" aria-labelledby="props-title">
       <h2 id="props-title">
-        {node.el} <span class="node-id">#{node.id}</span>
+        {entry?.label ?? node.el} <span class="node-id">#{node.id}</span>
       </h2>
+      {component ? (
+        <ComponentProps
+          node={component}
+          entry={entry}
+          locale={p.locale}
+          fields={p.fields}
+          assets={p.assets}
+          onChange={p.onChange}
+        />
+      ) : null}
       {TEXT_PROPS.filter(
         (name) =>
-          name in props || (name === 'text' && ['text', 'heading', 'link', 'button'].includes(node.el)),
+          (!component && name in props) ||
+          (name === 'text' && ['text', 'heading', 'link', 'button'].includes(node.el)),
       ).map((name) => (
         <div class="row" key={name}>
           <label for={`prop-${name}`}>{name}</label>
@@ -230,23 +249,11 @@ export function PropsPanel(p: PropsPanelProps) {
           ))}
         </select>
       </div>
-      {TOKEN_PROPS.map(({ prop, group, label }) => (
-        <div class="row" key={prop}>
-          <label for={`style-${prop}`}>{label}</label>
-          <select
-            id={`style-${prop}`}
-            onChange={(e: Event) => setStyle(prop, (e.target as HTMLSelectElement).value)}
-          >
-            <option value="">—</option>
-            {tokensOf(p.theme, group).map((t) => (
-              <option key={t} value={t} selected={stateStyle[prop] === t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
-      {ENUM_PROPS.map(({ prop, label, values }) => (
+      {[
+        // Token props choose among the theme's tokens of their group; enum props among fixed values.
+        ...TOKEN_PROPS.map(({ prop, group, label }) => ({ prop, label, values: tokensOf(p.theme, group) })),
+        ...ENUM_PROPS,
+      ].map(({ prop, label, values }) => (
         <div class="row" key={prop}>
           <label for={`style-${prop}`}>{label}</label>
           <select

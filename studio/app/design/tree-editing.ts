@@ -10,7 +10,8 @@ import {
   outdentNode,
   removeNode,
 } from '../../logic/tree-ops.ts';
-import type { TreeAction } from './outline.tsx';
+import { type CatalogEntry, defaultProps } from './components.ts';
+import type { NewNodeKind, TreeAction } from './outline.tsx';
 import { type Editing, treeOf } from './views.ts';
 
 export interface TreeEditingArgs {
@@ -20,6 +21,7 @@ export interface TreeEditingArgs {
   setSelected: (id: string | null) => void;
   menus: string[];
   edit: (key: string, value: unknown, group: string) => void;
+  components?: { list: CatalogEntry[] };
 }
 
 /** The node tree of the design being edited, the node selected in it, and the outline's actions on it. */
@@ -48,9 +50,25 @@ export function treeEditing(a: TreeEditingArgs) {
     else if (action === 'indent') putTree(indentNode(root, selected), g);
     else putTree(outdentNode(root, selected), g);
   };
-  const onAdd = (kind: NodeKind) => {
+  const onAdd = (kind: NewNodeKind) => {
     if (!root) return;
-    const added = addNode(root, a.selected ?? root.id, newNode(kind, { menu: a.menus[0] ?? 'main' }));
+    const name = kind.startsWith('component:') ? kind.slice('component:'.length) : null;
+    const entry = name ? a.components?.list.find((c) => c.name === name) : undefined;
+    if (name && !entry) return;
+    const fresh = entry
+      ? ({ id: entry.name, el: 'component', component: entry.name, props: defaultProps(entry) } as DesignNode)
+      : newNode(kind as NodeKind, { menu: a.menus[0] ?? 'main' });
+    // A component without slots takes no child nodes: the new node goes after it.
+    const found = a.selected ? findNode(root, a.selected) : null;
+    const into =
+      found?.node.el === 'component' &&
+      !a.components?.list.find((c) => c.name === (found.node as { component: string }).component)?.slots &&
+      found.parent
+        ? found.parent
+        : null;
+    const added = into
+      ? addNode(root, into.id, fresh, found!.index + 1)
+      : addNode(root, a.selected ?? root.id, fresh);
     putTree(added.root, `add:${added.id}`);
     a.setSelected(added.id);
   };

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx/dom */
 import type { MenuItem } from '../../logic/menu-tree.ts';
+import { DragHandle, dropPlace } from '../drag-rows.tsx';
 import type { DocOption } from './documents.ts';
 
 export type ItemAction = 'up' | 'down' | 'indent' | 'outdent' | 'remove' | 'add-child';
@@ -15,13 +16,6 @@ export interface ItemRowProps {
 }
 
 const DRAG_TYPE = 'application/x-verso-menu-item';
-
-/** Top quarter: before; bottom quarter: after; between: inside (a child). */
-function dropPlace(e: DragEvent): 'before' | 'after' | 'inside' {
-  const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
-  const f = (e.clientY - box.top) / box.height;
-  return f < 0.25 ? 'before' : f > 0.75 ? 'after' : 'inside';
-}
 
 /**
  * One item and, nested, its children: labels per locale, the link (none, a document, an address), and the
@@ -52,18 +46,7 @@ export function MenuItemRow(props: ItemRowProps) {
           if (from) props.onDrop(from, k, dropPlace(e));
         }}
       >
-        <span
-          class="drag-handle"
-          draggable="true"
-          title="Drag to move or nest"
-          aria-hidden="true"
-          onDragStart={(e: DragEvent) => {
-            e.dataTransfer?.setData(DRAG_TYPE, k);
-            if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
-          }}
-        >
-          ⠿
-        </span>
+        <DragHandle type={DRAG_TYPE} value={k} title="Drag to move or nest" />
         <fieldset class="menu-item-fields">
           <legend class="visually-hidden">Item “{name}”</legend>
           {props.locales.map((l) => (

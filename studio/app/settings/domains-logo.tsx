@@ -106,7 +106,8 @@ interface SiteDesign {
 
 /**
  * The logo is the site design's `logoId` (designs.md), not a setting: choosing one saves a draft of the site
- * design, which goes live with the design view's Publish, as every design change does.
+ * design (a space without one gets its first, `default`), which goes live with the design view's Publish,
+ * as every design change does.
  */
 export function LogoForm(props: { space: string; say: Say }) {
   const [images, setImages] = useState<AssetView[]>([]);
@@ -118,10 +119,12 @@ export function LogoForm(props: { space: string; say: Say }) {
     rpc<{ designs: Array<{ kind: string; key: string }> }>('designs.list', { space: props.space })
       .then(async (b) => {
         const site = b.designs.find((d) => d.kind === 'site');
-        if (site)
-          setDesign(
-            await rpc<SiteDesign>('designs.get', { space: props.space, kind: 'site', key: site.key }),
-          );
+        // Without a stored site design the site draws a generated one: choosing a logo starts the record.
+        setDesign(
+          site
+            ? await rpc<SiteDesign>('designs.get', { space: props.space, kind: 'site', key: site.key })
+            : { kind: 'site', key: 'default', published: null, draft: null },
+        );
       })
       .catch((err) => props.say('', describeError(err)));
   }, [props.space]);
@@ -147,7 +150,7 @@ export function LogoForm(props: { space: string; say: Say }) {
     <section class="settings-form" aria-labelledby="logo-title">
       <h2 id="logo-title">Logo</h2>
       {!design ? (
-        <p class="hint">This site has no site design yet.</p>
+        <p class="hint">Loading…</p>
       ) : (
         <>
           <label for="site-logo">Logo image</label>

@@ -1,38 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharpRenderer } from '../../../core/media/render-variant.ts';
-import { variantStore } from '../../../core/media/variant-store.ts';
-import { createRateLimiter } from '../../../core/rate-limit/rate-limiter.ts';
+import { twoColourImage } from '../../../core/media/test-images.ts';
+import { ids } from '../../../core/testing/fixture-space.ts';
 import { axeViolations } from '../../../e2e/support/audits.ts';
-import { websiteServer } from '../../../site/server/website-server.ts';
-import { type ViewStand, viewStand } from '../testing/view-stand.ts';
+import { standSite } from '../testing/stand-site.ts';
+import { until, type ViewStand, viewStand } from '../testing/view-stand.ts';
 
 // The settings view in real Chromium against the real procedures, and the real website process on the same
 // database and cache: a domain refused, then added, the site name set (the page's title shows it), a password set (the
 // site then asks for it: 401 and its form) and removed; head and body code only with `website:code`. Axe,
-// 1280×800. The screenshot is docs/studio/settings.png.
+// 1280×800; an uploaded image chosen as the logo of a site design, published, in the live header. The screenshot
+// is docs/studio/settings.png.
 
-const SECRET = 'settings-view-secret-0123456789-0123456789';
 let stand: ViewStand;
 let site: Hono;
 beforeAll(async () => {
   stand = await viewStand('settings');
-  const { h } = stand;
-  const dir = mkdtempSync(join(tmpdir(), 'verso-settings-view-'));
-  site = websiteServer({
-    db: h.db,
-    log: h.captured.log,
-    cache: h.cache,
-    storage: h.storage,
-    variants: variantStore({ dir: join(dir, 'variants'), storage: h.storage, render: sharpRenderer }),
-    mediaSecret: () => SECRET,
-    authSecret: () => SECRET,
-    rateLimiter: createRateLimiter({ log: h.captured.log }),
-    config: { SITE_CACHE_TTL: 120, SCOPES: ['media'], TRUSTED_PROXIES: undefined },
-  });
+  site = standSite(stand.h);
 }, 120_000);
 afterAll(() => stand?.close());
 
@@ -100,6 +84,65 @@ describe('the settings view in Chromium', () => {
     expect(await (await site.request('http://fixture.test/')).text()).toContain(
       '<meta name="verified" content="yes">',
     );
+    await page.context().close();
+  });
+
+  it('a space without a stored site design: choosing a logo starts one, as a draft', async () => {
+    const key = await stand.h.key({ role: 'owner' });
+    const { page, problems } = await stand.open();
+    page.setDefaultTimeout(8000);
+    await until(page, () => document.querySelectorAll('#site-logo option').length > 1);
+    await page.selectOption('#site-logo', ids.image);
+    await page.locator('[role="status"]', { hasText: 'Logo saved as a draft' }).waitFor();
+    const res = await stand.h.call('designs.get', { space: 'fixture', kind: 'site', key: 'default' }, key);
+    expect(await res.json()).toMatchObject({ published: null, draft: { logoId: ids.image } });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('chooses an uploaded image as the logo; once the designs are published the live header shows it', async () => {
+    const key = await stand.h.key({ role: 'owner' });
+    const call = async (name: string, body: Record<string, unknown>) => {
+      const res = await stand.h.call(name, { space: 'fixture', ...body }, key);
+      expect(res.status, `${name}: ${await res.clone().text()}`).toBeLessThan(300);
+      return res.json();
+    };
+    // The fixture draws generated designs only: give it a stored site design (no logo yet).
+    await call('designs.saveDraft', { kind: 'site', key: 'default', draft: { stickyHeader: true } });
+    await call('designs.publishAll', {});
+    const form = new FormData();
+    const png = await twoColourImage({ width: 240, height: 80, format: 'png' });
+    form.append('file', new File([new Uint8Array(png)], 'harbour-logo.png', { type: 'image/png' }));
+    const uploaded = await fetch(`${stand.url}/upload/fixture`, { method: 'POST', body: form });
+    expect(uploaded.status).toBe(201);
+    const { id } = (await uploaded.json()) as { id: string };
+
+    const { page, problems } = await stand.open();
+    page.setDefaultTimeout(8000);
+    await page.locator('#site-logo').waitFor();
+    await until(page, () => document.querySelectorAll('#site-logo option').length > 1);
+    await page.selectOption('#site-logo', { label: 'harbour-logo.png' });
+    await page.locator('[role="status"]', { hasText: 'Logo saved as a draft' }).waitFor();
+    await page.locator('img.logo-preview').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const stored = (await call('designs.get', { kind: 'site', key: 'default' })) as {
+      draft: { logoId?: string } | null;
+    };
+    expect(stored.draft).toEqual({ stickyHeader: true, logoId: id });
+
+    // A draft until published: the live header still names the site in words.
+    const header = async () => {
+      const html = await (await site.request('http://fixture.test/')).text();
+      return /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+    };
+    expect(await header()).not.toContain('<img');
+    await call('designs.publishAll', {});
+    const live = await header();
+    const img = /<a[^>]*href="\/"[^>]*>\s*<img[^>]*>/.exec(live)?.[0] ?? live;
+    expect(img).toContain(`/media/${id}/`);
+    // The logo links home; its alt text names the link's purpose (the site's name).
+    expect(img).toMatch(/alt="(Fixture|Harbour Notes)"/);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

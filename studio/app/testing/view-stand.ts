@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Browser, Page } from 'playwright-core';
+import { loadCanvas } from '../../../build/canvas.ts';
 import { bundleScript } from '../../../build/islands.ts';
 import { studioStylesheet } from '../../../build/studio.ts';
 import { allMigrations, loadPlugins } from '../../../cli/plugins.ts';
@@ -17,12 +18,17 @@ import { testDatabases } from '../../../core/testing/databases.ts';
 import { managementMediaRoutes } from '../../../delivery/media/management-media.ts';
 import { uploadRoutes } from '../../../delivery/media/upload.ts';
 import { launchChromium, until, watchedPage } from '../../../e2e/support/browser.ts';
+import { fontRoutes } from '../../../fonts/font-routes.ts';
+import { canvasRoutes } from '../../../site/canvas/canvas-routes.ts';
 import { websiteProcedures } from '../../../site/procedures/index.ts';
+import { studioContentModel } from '../../server/content-model-procedure.ts';
+import { studioPreviewProcedure } from '../../server/preview-procedure.ts';
 import { studioCsp } from '../../server/studio-csp.ts';
 import type { StudioBoot } from '../boot.ts';
 
-export type ViewName = 'media' | 'menus' | 'settings';
+export type ViewName = 'content' | 'media' | 'menus' | 'settings';
 const COMPONENT: Record<ViewName, [string, string]> = {
+  content: ['../content/content-view.tsx', 'default'],
   media: ['../media/index.tsx', 'MediaView'],
   menus: ['../menus-view/index.tsx', 'MenusView'],
   settings: ['../settings/index.tsx', 'SettingsView'],
@@ -50,9 +56,16 @@ export async function viewStand(
   const plugins = loadPlugins({ website: true });
   const h = await rpcHarness({
     open: testDatabases()[0]!.open,
-    procedures: [...coreProcedures, ...websiteProcedures],
+    procedures: [
+      ...coreProcedures,
+      ...websiteProcedures,
+      studioPreviewProcedure({ mediaSecret: () => 'm'.repeat(32) }),
+      studioContentModel,
+    ],
     plugins,
     migrations: allMigrations(plugins),
+    // Share links (the content view's "Share preview") are signed; they name the site by its domain.
+    instance: { authSecret: () => 's'.repeat(40), siteOrigin: (host) => `http://${host}` },
   });
   const key = await h.key({ role: 'owner' });
   const [file, name] = COMPONENT[view];
@@ -60,8 +73,8 @@ export async function viewStand(
     name: `view-${view}`,
     entry: {
       contents: `import { mountView } from ${JSON.stringify(here('./mount-view.tsx'))};
-import { ${name} } from ${JSON.stringify(here(file))};
-mountView(${name});`,
+import ${name === 'default' ? 'View' : `{ ${name} as View }`} from ${JSON.stringify(here(file))};
+mountView(View, ${view === 'content'});`,
     },
     budgetBytes: 400 * 1024,
     urlPrefix: '/assets/',
@@ -120,7 +133,7 @@ mountView(${name});`,
         `<link rel="stylesheet" href="${css.url}"><script type="module" src="${script.url}"></script></head>` +
         `<body><div id="view" data-boot="${attr}"></div></body></html>`,
       200,
-      { 'Content-Security-Policy': studioCsp('http://127.0.0.1:1') },
+      { 'Content-Security-Policy': studioCsp(url) },
     );
   });
   app.get(script.url, (c) => c.body(script.code, 200, { 'Content-Type': 'text/javascript' }));
@@ -133,6 +146,9 @@ mountView(${name});`,
   extra?.(app, h);
   server.listening = await listen(app, { port: 0, hostname: '127.0.0.1' });
   const url = `http://127.0.0.1:${server.listening.port}`;
+  // The canvas the content view frames, on the same origin (nothing has been asked yet: routes may still come).
+  app.route('/', canvasRoutes({ editorOrigin: [url], assets: loadCanvas }));
+  app.route('/', fontRoutes());
   const browser = await launchChromium();
   return {
     h,

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleDir, currentBundle, makeBundle } from './cli-bundle.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// Inside the checkout, as the real one: the bundle's packages resolve from node_modules.
+const dir = `${bundleDir}-test-${randomBytes(4).toString('hex')}`;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the CLI bundle verso build-site runs from', () => {
+  it('is made from the sources, kept while they are unchanged, made again when one changed', async () => {
+    expect(currentBundle(dir)).toBeNull();
+    const file = await makeBundle(dir);
+    expect(currentBundle(dir)).toBe(file);
+    const index = JSON.parse(readFileSync(join(dir, 'bundle.json'), 'utf8')) as {
+      bundle: string;
+      inputs: Array<[string, number, number]>;
+    };
+    const inputs = index.inputs.map(([path]) => path);
+    for (const source of [
+      'bin/cli-bundle.mjs',
+      'tsconfig.json',
+      'cli/main.ts',
+      'site/export/build-site.ts',
+      'cli/app.ts',
+    ])
+      expect(inputs).toContain(join(root, source));
+    // Every module keeps its own file's `import.meta.url`: migrations, islands and the demo are found beside it.
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('import.meta.url');
+    expect(text).toContain(JSON.stringify(pathToFileURL(join(root, 'core/db/migrations.ts')).href));
+    // One source changed (here a stand-in listed among the inputs): the bundle is no longer current.
+    const source = join(dir, 'source.ts');
+    writeFileSync(source, 'export const a = 1;\n');
+    const s = statSync(source);
+    writeFileSync(
+      join(dir, 'bundle.json'),
+      JSON.stringify({ ...index, inputs: [...index.inputs, [source, s.size, s.mtimeMs]] }),
+    );
+    expect(currentBundle(dir)).toBe(file);
+    writeFileSync(source, 'export const a = 12;\n');
+    expect(currentBundle(dir)).toBeNull();
+    // A source gone: not current either.
+    rmSync(source);
+    expect(currentBundle(dir)).toBeNull();
+  }, 60_000);
+});
