@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { allMigrations, loadPlugins } from '../cli/plugins.ts';
 import { migrate } from '../core/db/migrations.ts';
 import { memoryStorage } from '../core/media/memory-storage.ts';
@@ -8,8 +6,9 @@ import { parseSpaceFile } from '../core/space-format/validate.ts';
 import { freshPostgres } from '../core/testing/databases.ts';
 import { createReader } from '../delivery/reader/reader.ts';
 import type { ListQuery } from '../delivery/reader/types.ts';
+import { demoDir, demoSpace } from '../demo/project.ts';
 import { growDocuments } from './generate-documents.ts';
-import { adminUrl, demoFile } from './settings.ts';
+import { adminUrl } from './settings.ts';
 
 /**
  * Ordered and filtered lists at 100k documents, in process (`reader.list`, p50 of 30 after 5 unmeasured), for
@@ -57,8 +56,8 @@ const plugins = loadPlugins({ website: true });
 const { db, drop } = await freshPostgres(adminUrl);
 try {
   await migrate(db, allMigrations(plugins));
-  const space = parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins);
-  await importSpace(db, space, { baseDir: dirname(demoFile), storage: memoryStorage(), plugins });
+  const space = parseSpaceFile(await demoSpace(), plugins);
+  await importSpace(db, space, { baseDir: demoDir, storage: memoryStorage(), plugins });
   const growing = performance.now();
   await growDocuments(db, 100_000);
   console.log(

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { type Listening, listen } from '../core/http/listen.ts';
 import { importSpace } from '../core/space-format/import.ts';
 import { parseSpaceFile } from '../core/space-format/validate.ts';
 import { freshPostgres } from '../core/testing/databases.ts';
+import { demoDir, demoSpace } from '../demo/project.ts';
 import { buildApp } from './app.ts';
 import { allMigrations } from './plugins.ts';
 import { closeServices, createServices, type Services } from './services.ts';
@@ -26,7 +26,6 @@ import { header, type Raw, remaining, send, stable } from './testing/raw-http.ts
  * the slow path answers (status, every header but the request id, rate values and date, the bytes), count
  * against the rate rule, and never outlive what it was made from.
  */
-const demoFile = fileURLToPath(new URL('../demo/space.json', import.meta.url));
 const POST = '/blog/we-moved-into-the-old-tram-depot';
 const POST_ID = 'd0c00000-0000-4000-8000-000000000021';
 const PERMALINK = `/v1/permalink${POST}?expand=cover,author`;
@@ -60,8 +59,8 @@ describe('fast answers in front of the app', () => {
     services = await createServices(loadConfig(env));
     await migrate(services.db, allMigrations(services.plugins));
     const { plugins, storage } = services;
-    await importSpace(services.db, parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins), {
-      baseDir: dirname(demoFile),
+    await importSpace(services.db, parseSpaceFile(await demoSpace(), plugins), {
+      baseDir: demoDir,
       storage,
       plugins,
     });

@@ -26,6 +26,8 @@ describe('verso init', () => {
     );
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     expect(pkg.scripts.start).toBe('verso dev');
+    // Verso's Node 20 pins, which apply only from the project's own package.json.
+    expect(pkg.overrides['@graphql-tools/executor']).toBe('2.0.1');
     expect(readFileSync(join(dir, 'README.md'), 'utf8')).toContain('npm start');
     const space = JSON.parse(readFileSync(join(dir, 'space.json'), 'utf8'));
     const plugins = loadPlugins({ website: true });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allMigrations, loadPlugins } from '../cli/plugins.ts';
 import { type DesignNode, designsSchema, walkNodes } from '../core/designs/index.ts';
 import { localDiskStorage } from '../core/media/local-disk-storage.ts';
@@ -13,12 +13,15 @@ import { importSpace } from '../core/space-format/import.ts';
 import { parseSpaceFile } from '../core/space-format/validate.ts';
 import { migrated, testDatabases } from '../core/testing/databases.ts';
 import { demoIds } from './ids.ts';
+import { loadDemoProject } from './project.ts';
 
 // The demo space is a fixture of many tests and the first thing a newcomer sees: these checks
 // keep it complete (every node kind, every reference resolvable, every asset as declared).
 
 const here = dirname(fileURLToPath(import.meta.url));
 const space: any = JSON.parse(readFileSync(join(here, 'space.json'), 'utf8'));
+// Its coffee pages carry the demo project's component, which import checks against the registered schema.
+beforeAll(() => loadDemoProject());
 
 /** The node kinds listed in spec/designs.md (copied, so a kind dropped from the code is noticed). */
 const SPEC_NODE_KINDS = [

@@ -329,6 +329,7 @@ describe('compileSiteCss', () => {
     );
   });
 
+  // No project is loaded here: the coffee design's brew-ratio component is unknown, and costs only itself.
   it('compiles the demo space’s designs, twice to the same bytes', () => {
     const space = JSON.parse(readFileSync(new URL('../demo/space.json', import.meta.url), 'utf8'));
     const designs = space.website.designs as DesignRecord[];

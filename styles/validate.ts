@@ -1,4 +1,10 @@
-import { type DesignRecord, designRecordSchema, type Theme, themeSchema } from '../core/designs/index.ts';
+import {
+  type DesignRecord,
+  designRecordSchema,
+  parseLeniently,
+  type Theme,
+  themeSchema,
+} from '../core/designs/index.ts';
 import { formatStylePath, StyleError, type StylePath } from './style-error.ts';
 
 /**
@@ -32,9 +38,14 @@ export function validateTheme(theme: unknown): Theme {
   return theme as Theme;
 }
 
-/** A published design record (its draft is not compiled and not checked here). */
+/**
+ * A published design record (its draft is not compiled and not checked here). Its component nodes are
+ * parsed leniently, as the site loads them: their props are checked at import, save and render, and a
+ * component this process does not know (changed or removed since, or no project loaded) costs its node
+ * a warning at render, not the whole site its stylesheet.
+ */
 export function validateDesign(record: DesignRecord): DesignRecord {
-  const issue = firstIssue(designRecordSchema.safeParse({ ...record, draft: null }));
+  const issue = firstIssue(parseLeniently(() => designRecordSchema.safeParse({ ...record, draft: null })));
   if (issue) {
     const inside = issue.path[0] === 'published' ? issue.path.slice(1) : issue.path;
     throw new StyleError(formatStylePath({ ...designPrefix(record), path: inside }), issue.message);

@@ -1,15 +1,18 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * `verso init`: a starter site project in the working directory (docs/components.md): verso.config.ts,
- * the demo's brew-ratio component and its island, a space file (the demo space with the component on
- * the coffee page) and a README. Files that exist are left as they are.
+ * the demo's brew-ratio component and its island, a space file (the demo space, which places the
+ * component on the coffee pages) and a README. Files that exist are left as they are.
  */
 
 const demo = (path: string) => fileURLToPath(new URL(`../../demo/${path}`, import.meta.url));
+const versoPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  overrides: Record<string, string>;
+};
 
 const README = `# A Verso site
 
@@ -17,26 +20,12 @@ Your code components live in \`components/\`, registered in \`verso.config.ts\`;
 a component) in \`islands/\`. \`space.json\` is the content and designs imported on the first start.
 
     npm start        # verso dev: the studio at http://localhost:3000, the site at http://localhost:3200
-    npx verso serve  # one production process (see Verso's docs/operations.md)
+    npx verso serve  # one production process (node_modules/verso/docs/operations.md)
 
+\`DEV_PORTS=4000,4100,4200 npm start\` picks other ports (management and studio, public API, site).
 \`verso dev\` rebuilds the components when you save one. Types are not checked at start: run
-\`npx tsc --noEmit\` (or your editor) for that. Writing components: Verso's docs/components.md.
+\`npx tsc --noEmit\` (or your editor) for that. Writing components: node_modules/verso/docs/components.md.
 `;
-
-/** The demo space, with the brew-ratio component placed on the coffee page design. */
-export async function starterSpace(): Promise<Record<string, unknown>> {
-  const space = JSON.parse(await readFile(demo('space.json'), 'utf8'));
-  const coffee = space.website.designs.find(
-    (d: { kind: string; key: string }) => d.kind === 'page' && d.key === 'coffee',
-  );
-  coffee.published.root.children.push({
-    id: 'brew-ratio',
-    el: 'component',
-    component: 'brew-ratio',
-    props: { title: 'Brew ratio', dose: 18, ratio: 16 },
-  });
-  return space;
-}
 
 async function writeNew(path: string, text: string | (() => Promise<string>)): Promise<boolean> {
   if (existsSync(path)) return false;
@@ -60,7 +49,7 @@ export async function initProject(dir: string): Promise<string[]> {
   await add('verso.config.ts', () => readFile(demo('verso.config.ts'), 'utf8'));
   await add('components/brew-ratio.tsx', () => readFile(demo('components/brew-ratio.tsx'), 'utf8'));
   await add('islands/brew-ratio.ts', () => readFile(demo('islands/brew-ratio.ts'), 'utf8'));
-  await add('space.json', async () => `${JSON.stringify(await starterSpace(), null, 2)}\n`);
+  await add('space.json', () => readFile(demo('space.json'), 'utf8'));
   await add('README.md', README);
   // The space file's images, which it names by path.
   if (!existsSync(join(dir, 'assets'))) {
@@ -73,6 +62,8 @@ export async function initProject(dir: string): Promise<string[]> {
     : { name: 'my-site', private: true };
   pkg.type ??= 'module';
   pkg.scripts = { start: 'verso dev', serve: 'verso serve', ...pkg.scripts };
+  // Verso's pins for Node 20 (docs/architecture.md, "Pinned versions") apply only from the root package.
+  pkg.overrides = { ...versoPackage.overrides, ...pkg.overrides };
   await writeFile(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
   return [...written, 'package.json'];
 }

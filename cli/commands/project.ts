@@ -1,21 +1,37 @@
-import { watch } from 'node:fs';
+import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
+import { demoConfigFile } from '../../demo/project.ts';
 import { findConfig, type LoadedProject, loadProject } from '../../site/components/load-config.ts';
 import { setComponentsWatched } from '../../site/components/register.ts';
 
-/** The demo's own project (its brew-ratio component), which `verso dev` loads when the folder has none. */
-export const demoConfig = fileURLToPath(new URL('../../demo/verso.config.ts', import.meta.url));
+/**
+ * Loads the site project before anything starts (docs/components.md): `VERSO_CONFIG`, else
+ * `verso.config.ts` in the working directory, else the demo's project, because a Verso without a site of
+ * its own runs the demo (`npm start` imports the demo space, whose coffee pages carry its component);
+ * `VERSO_CONFIG=none` loads none. A compile error or a refused component stops the start with the file
+ * and line.
+ */
+export async function startProject(): Promise<LoadedProject | null> {
+  if (process.env.VERSO_CONFIG === 'none') return null;
+  return loadProject(findConfig(process.cwd(), process.env) ?? demoConfigFile);
+}
 
 /**
- * Loads the site project before the servers start (docs/components.md): a compile error or a refused
- * component stops the start with the file and line.
+ * What `verso dev` watches: the config's folder and the folder of every file the config's bundle read (not
+ * recursively), and `components/` and `islands/` with their subfolders. Never the whole project folder
+ * recursively: on Linux that walks node_modules too (two thousand folders in a starter, over a second).
  */
-export async function startProject(fallback?: string): Promise<LoadedProject | null> {
-  const file = findConfig(process.cwd(), process.env) ?? fallback ?? null;
-  return file ? loadProject(file) : null;
+function watchedFolders(project: LoadedProject): Array<{ dir: string; recursive: boolean }> {
+  const root = dirname(project.configFile);
+  const deep = ['components', 'islands'].map((d) => join(root, d)).filter((d) => existsSync(d));
+  const flat = new Set([root, ...project.inputs.map((f) => dirname(f))]);
+  for (const d of deep) for (const f of flat) if (f === d || f.startsWith(`${d}/`)) flat.delete(f);
+  return [
+    ...deep.map((dir) => ({ dir, recursive: true })),
+    ...[...flat].map((dir) => ({ dir, recursive: false })),
+  ];
 }
 
 /**
@@ -29,6 +45,7 @@ export function watchProject(
 ): () => void {
   let timer: NodeJS.Timeout | undefined;
   let current = project;
+  let watchers: FSWatcher[] = [];
   const rebuild = async () => {
     const started = Date.now();
     try {
@@ -36,23 +53,32 @@ export function watchProject(
       const spaces = await services.db.query<{ id: string }>('select id from spaces');
       await services.cache.purgeTags(spaces.rows.map((s) => cacheTags.design(s.id)));
       process.stdout.write(`Components rebuilt in ${Date.now() - started} ms\n`);
+      // The config may import files from folders it did not before.
+      rewatch();
     } catch (err) {
       process.stdout.write(`Components not rebuilt: ${(err as Error).message}\n`);
     }
   };
   const root = dirname(project.configFile);
-  const watcher = watch(root, { recursive: true }, (_event, name) => {
-    if (!name || name.includes('node_modules') || name.startsWith('.')) return;
-    const path = join(root, name);
-    if (!current.inputs.includes(path) && !name.startsWith('islands') && !name.startsWith('components'))
-      return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void rebuild(), 50);
-  });
+  const rewatch = () => {
+    for (const w of watchers) w.close();
+    watchers = watchedFolders(current).map(({ dir, recursive }) =>
+      watch(dir, { recursive }, (_event, name) => {
+        if (!name || name.startsWith('.')) return;
+        const path = join(dir, name);
+        const inProject =
+          path.startsWith(join(root, 'islands/')) || path.startsWith(join(root, 'components/'));
+        if (!current.inputs.includes(path) && !inProject) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => void rebuild(), 50);
+      }),
+    );
+  };
+  rewatch();
   setComponentsWatched(true);
   return () => {
     clearTimeout(timer);
-    watcher.close();
+    for (const w of watchers) w.close();
     setComponentsWatched(false);
   };
 }

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { loadConfig } from '../../core/config/index.ts';
 import { migrate } from '../../core/db/migrations.ts';
 import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
 import { freshPostgres } from '../../core/testing/databases.ts';
+import { demoDir, demoSpace } from '../../demo/project.ts';
 import { allMigrations } from '../plugins.ts';
 import { createServices, type Services } from '../services.ts';
-
-const demoFile = fileURLToPath(new URL('../../demo/space.json', import.meta.url));
 
 /**
  * One process's services on a new database (a fresh PostgreSQL database when `databaseUrl` is given, else the
@@ -47,8 +45,8 @@ export async function demoServices(args: {
   const services = await open();
   await migrate(services.db, allMigrations(services.plugins));
   const { plugins, storage } = services;
-  await importSpace(services.db, parseSpaceFile(JSON.parse(readFileSync(demoFile, 'utf8')), plugins), {
-    baseDir: dirname(demoFile),
+  await importSpace(services.db, parseSpaceFile(await demoSpace(), plugins), {
+    baseDir: demoDir,
     storage,
     plugins,
   });

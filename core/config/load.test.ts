@@ -15,6 +15,7 @@ describe('loadConfig', () => {
     expect(c.GRAPHQL_MAX_COMPLEXITY).toBe(1000);
     expect(c.PUBLIC_GRAPHQL_INTROSPECTION).toBe(false);
     expect(c.DATA_DIR).toBe('./.verso');
+    expect(c.DEV_PORTS).toEqual([3000, 3100, 3200]);
     expect(loadConfig({ SERVER_MODE: 'public' })).toMatchObject({ PORT: 3100, SCOPES: ['graphql', 'media'] });
     expect(loadConfig({ SERVER_MODE: 'website' })).toMatchObject({ PORT: 3200, SCOPES: ['media'] });
   });
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ FORM_ORIGINS: 'https://site.pages.dev, http://localhost:8080/' }).FORM_ORIGINS,
     ).toEqual(['https://site.pages.dev', 'http://localhost:8080']);
+    expect(loadConfig({ DEV_PORTS: '4000, 4100,4200' }).DEV_PORTS).toEqual([4000, 4100, 4200]);
   });
 
   it.each([
@@ -53,6 +55,9 @@ describe('loadConfig', () => {
     ['FORM_ORIGINS', 'https://site.pages.dev/forms'],
     ['FORM_ORIGINS', 'site.pages.dev'],
     ['FORM_ORIGINS', 'ftp://site.pages.dev'],
+    ['DEV_PORTS', '4000,4100'],
+    ['DEV_PORTS', '4000,4000,4200'],
+    ['DEV_PORTS', '4000,4100,70000'],
   ])('a bad %s stops the start with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^${name}: `));
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseTrustedProxies } from '../net/trusted-proxies.ts';
+import { projectSettings } from './project-settings.ts';
 
 /**
  * Every environment setting of Verso, declared once: its schema, default and a one-line description.
@@ -101,8 +102,9 @@ export const settings = {
   PORT: {
     schema: port.optional(),
     default: 'by mode (3000, 3100, 3200)',
-    description: 'Port the server listens on.',
+    description: 'Port `verso serve` listens on (`verso dev` reads `DEV_PORTS`).',
   },
+  ...projectSettings,
   PUBLIC_SPACE: {
     schema: z.string().min(1).optional(),
     default: 'none',
@@ -278,19 +280,20 @@ export const settings = {
       .string()
       .regex(/^https?:\/\/\{host\}(?::\d{1,5})?\/?$/, 'must look like https://{host} or http://{host}:3200')
       .optional(),
-    default: '`https://{host}` (`verso dev`: `http://{host}:3200`)',
+    default: '`https://{host}` (`verso dev`: `http://{host}:` and its site port, 3200)',
     description:
       "Address of a site host in links the management API hands out (share links); `{host}` is the space's primary domain.",
   },
   STUDIO_SITE_URL: {
     schema: url().optional(),
-    default: 'the site of host `localhost` by `SITE_URL_TEMPLATE` (`verso dev`: `http://localhost:3200`)',
+    default:
+      'the site of host `localhost` by `SITE_URL_TEMPLATE` (`verso dev`: `http://localhost:` and its site port, 3200)',
     description:
       "Address of a website process the studio (`/studio`) frames for its canvas; that process's `EDITOR_ORIGIN` must name the studio's origin.",
   },
   EDITOR_ORIGIN: {
     schema: csv.pipe(z.array(url())).optional(),
-    default: 'none',
+    default: 'none (`verso dev`: its management origin, `http://localhost:3000`)',
     description: 'Comma-separated origins that may frame `/_cms/canvas`.',
   },
   FORM_ORIGINS: {

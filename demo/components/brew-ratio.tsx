@@ -4,7 +4,7 @@ import { z } from 'zod';
 /**
  * The demo's code component: how much water for a dose of coffee at a ratio. The server renders the
  * answer for the default dose (it reads fine without script); the island recomputes it as the visitor
- * types (islands/brew-ratio.ts).
+ * types (islands/brew-ratio.ts). Its own words are localized with `ctx.t`, as a `prop.text()` is.
  */
 export const brewRatio = defineComponent({
   name: 'brew-ratio',
@@ -21,7 +21,7 @@ export const brewRatio = defineComponent({
     return (
       <>
         <h2>{p.title}</h2>
-        <label for={id}>Coffee (g)</label>
+        <label for={id}>{ctx.t({ en: 'Coffee (g)', de: 'Kaffee (g)' })}</label>{' '}
         <input
           id={id}
           type="number"
@@ -32,7 +32,8 @@ export const brewRatio = defineComponent({
           data-ratio={String(p.ratio)}
         />
         <p>
-          Water: <output for={id}>{String(p.dose * p.ratio)}</output> g (1:{String(p.ratio)})
+          {ctx.t({ en: 'Water', de: 'Wasser' })}: <output for={id}>{String(p.dose * p.ratio)}</output> g (1:
+          {String(p.ratio)})
         </p>
         {p.note ? <p>{ctx.t(p.note)}</p> : null}
       </>

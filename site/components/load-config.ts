@@ -119,14 +119,18 @@ export async function compileProject(configFile: string): Promise<LoadedProject>
   return { configFile, inputs, components: config.components, islands };
 }
 
-/** Compiles the project and puts its components and islands in place; a refusal changes nothing. */
-export async function loadProject(configFile: string): Promise<LoadedProject> {
-  const project = await compileProject(configFile);
+/** Puts a compiled project's components and islands in place; a refusal changes nothing. */
+export function useProject(project: LoadedProject): LoadedProject {
   try {
     replaceComponents(project.components);
   } catch (err) {
-    throw refuse(`${configFile}: ${(err as Error).message}`);
+    throw refuse(`${project.configFile}: ${(err as Error).message}`);
   }
   setProjectIslands(project.islands);
   return project;
+}
+
+/** Compiles the project and puts its components and islands in place; a refusal changes nothing. */
+export async function loadProject(configFile: string): Promise<LoadedProject> {
+  return useProject(await compileProject(configFile));
 }

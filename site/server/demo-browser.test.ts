@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Listening, listen } from '../../core/http/listen.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
+import { demoDir, demoSpace } from '../../demo/project.ts';
 import { launchChromium, watchedPage } from '../../e2e/support/browser.ts';
 import { openSite, type SiteHarness } from '../testing/site-harness.ts';
 
 // The demo pages in real Chromium, over real HTTP: no console error, no CSP violation, every image that
 // loads has pixels, the theme's fonts and stylesheet apply, and the pages work without JavaScript.
 
-const demoDir = join(dirname(fileURLToPath(import.meta.url)), '../../demo');
-const demo = JSON.parse(readFileSync(join(demoDir, 'space.json'), 'utf8')) as Record<string, unknown>;
 const pglite = testDatabases()[0]!;
 
 describe('the demo pages in Chromium', () => {
@@ -23,7 +19,7 @@ describe('the demo pages in Chromium', () => {
   const url = (host: string, path: string) => `http://${host}:${server.port}${path}`;
 
   beforeAll(async () => {
-    site = await openSite(pglite.open, { space: demo, baseDir: demoDir });
+    site = await openSite(pglite.open, { space: await demoSpace(), baseDir: demoDir });
     server = await listen(site.app, { port: 0, hostname: '127.0.0.1' });
     browser = await launchChromium();
   });

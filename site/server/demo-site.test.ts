@@ -1,21 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../core/testing/databases.ts';
 import { demoIds } from '../../demo/ids.ts';
+import { demoDir, demoSpace } from '../../demo/project.ts';
 import { openSite, type SiteHarness } from '../testing/site-harness.ts';
 
 // The demo space on the site, as `verso dev` serves it on :3200: every page a visitor can reach renders,
 // without a design error, and every internal link leads somewhere.
 
-const demoDir = join(dirname(fileURLToPath(import.meta.url)), '../../demo');
-const demo = JSON.parse(readFileSync(join(demoDir, 'space.json'), 'utf8')) as Record<string, unknown>;
-
 describe.each(testDatabases())('the demo site on $kind', ({ open }) => {
   let site: SiteHarness;
   beforeAll(async () => {
-    site = await openSite(open, { space: demo, baseDir: demoDir });
+    site = await openSite(open, { space: await demoSpace(), baseDir: demoDir });
   });
   afterAll(() => site.drop());
 

@@ -18,6 +18,7 @@ import { parseSpaceFile } from '../../core/space-format/validate.ts';
 import { captureLog } from '../../core/testing/capture-log.ts';
 import { freshPostgres } from '../../core/testing/databases.ts';
 import { serviceUrl } from '../../core/testing/require-service.ts';
+import { demoDir, demoSpace } from '../../demo/project.ts';
 import { boundParsedDesigns, parsedDesignsKept } from '../pipeline/load-designs.ts';
 import { spaceDirectory } from '../pipeline/space-directory.ts';
 import { plugins } from '../testing/site-harness.ts';
@@ -64,10 +65,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('many sites in one website process', 
     await migrate(database.db, allMigrations(plugins));
     const dir = mkdtempSync(join(tmpdir(), 'verso-sites-'));
     const storage = localDiskStorage(dir);
-    const demo = join(process.cwd(), 'demo/space.json');
-    const { readFileSync } = await import('node:fs');
-    await importSpace(database.db, parseSpaceFile(JSON.parse(readFileSync(demo, 'utf8')), plugins), {
-      baseDir: join(process.cwd(), 'demo'),
+    await importSpace(database.db, parseSpaceFile(await demoSpace(), plugins), {
+      baseDir: demoDir,
       storage,
       plugins,
     });
