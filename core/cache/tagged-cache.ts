@@ -3,16 +3,22 @@ export interface TagSink {
   addTags(tags: Iterable<string>): void;
 }
 
+export interface CacheOptions {
+  ttlSeconds?: number;
+  /**
+   * Kept in this process's memory only, never written to or read from the shared layer: for a value that is
+   * large, cheap to compute from the database, and shared by identity between spaces in this process (a site's
+   * designs: 90 KB per space through Redis, issue 42). Purges drop it as any entry.
+   */
+  local?: boolean;
+}
+
 /**
  * The one cache of every process: entries with tags and a lifetime; a purge by tag reaches every process
  * that shares the store. Concurrent misses of one key compute once.
  */
 export interface TaggedCache {
-  getOrSet<T>(
-    key: string,
-    compute: (sink: TagSink) => Promise<T>,
-    options?: { ttlSeconds?: number },
-  ): Promise<T>;
+  getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, options?: CacheOptions): Promise<T>;
   /**
    * `walLsn`: the primary's WAL position read after the change committed, carried to every process so that one
    * with read replicas reads from a replica only once it has replayed it (core/db/replicas/). Without it, a
