@@ -42,5 +42,25 @@ export interface TaggedCache {
 export function stillHeld(cache: TaggedCache, key: string, value: unknown): (() => boolean) | undefined {
   const { peek } = cache;
   if (!peek || value === undefined || peek.call(cache, key) !== value) return undefined;
-  return () => peek.call(cache, key) === value;
+  // No closure made here names `value`: V8 would keep it in their shared scope, strongly (see `stillSame`).
+  const read = peeking(cache, peek, key);
+  return typeof value === 'object' && value !== null ? stillSame(value, read) : equalTo(value, read);
+}
+
+const peeking = (cache: TaggedCache, peek: NonNullable<TaggedCache['peek']>, key: string) => () =>
+  peek.call(cache, key);
+const equalTo = (value: unknown, read: () => unknown) => () => read() === value;
+
+/**
+ * A check that `read()` still answers this very object, holding it weakly: the fast path keeps its checks for as
+ * long as it keeps the answer (10,000 of them), and a check holding the entry kept every page the cache had
+ * dropped, HTML and all (issue 42: 3,000 sites' pages). An object collected is no longer the cache's, so the
+ * check fails as it would by identity.
+ */
+export function stillSame(value: object, read: () => unknown): () => boolean {
+  const ref = new WeakRef(value);
+  return () => {
+    const held = ref.deref();
+    return held !== undefined && read() === held;
+  };
 }

@@ -197,8 +197,8 @@ export const settings = {
     description: "The website plugin's page cache lifetime, in seconds.",
   },
   SITE_STYLESHEETS_MB: {
-    schema: positiveInt.default(64),
-    default: '64',
+    schema: positiveInt.default(24),
+    default: '24',
     description:
       'Compiled site and page stylesheets a website process keeps, in MB of CSS (least recently used go first; spaces with the same designs share one).',
   },
