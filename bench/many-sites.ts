@@ -9,6 +9,7 @@
  *   flock /work/bench.lock node bin/run-ts.mjs bench/many-sites.ts [--sites 10000] [--visits 1000]
  *     [--database postgres://…/db]   a database generateSites already filled (kept; generated again if short)
  *     [--profile /tmp/prof]           the website process writes a CPU profile there (node --cpu-prof)
+ *     [--heap-snapshot /tmp/heap]     and a heap snapshot there once every home page was served
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ const SITES = option('sites', 10_000);
 const VISITS = Math.min(SITES, option('visits', 1000));
 const given = args.includes('--database') ? args[args.indexOf('--database') + 1] : undefined;
 const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
+const heap = args.includes('--heap-snapshot') ? args[args.indexOf('--heap-snapshot') + 1] : undefined;
 if (!adminUrl) throw new Error('bench/many-sites.ts needs DATABASE_URL');
 
 /** One GET with a Host header: status and milliseconds to the last byte. */
@@ -93,7 +95,12 @@ const spawned = performance.now();
 // Spawned here rather than by startVerso: `--cpu-prof` is refused in NODE_OPTIONS.
 const child = spawn(
   process.execPath,
-  [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), join(root, 'bin/verso.mjs'), 'serve'],
+  [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ...(heap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heap}`] : []),
+    join(root, 'bin/verso.mjs'),
+    'serve',
+  ],
   {
     env: { ...process.env, ...env, SERVER_MODE: 'website', PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -129,6 +136,13 @@ const p95 = [...firstVisits].sort((a, b) => a - b)[Math.floor(firstVisits.length
 const rssAll = rssMb(website.child.pid!);
 log(`RSS after ${SITES} home pages: ${rssAll.toFixed(0)} MB`);
 const again = await get(port, '/', siteHost(1));
+if (heap) {
+  // Written synchronously by the process on the signal; the next answer comes once it is done.
+  website.child.kill('SIGUSR2');
+  await new Promise((r) => setTimeout(r, 500));
+  await get(port, '/readyz', siteHost(1)).catch(() => {});
+  log(`heap snapshot in ${heap}`);
+}
 
 // A publish in the demo (a space of its own among the copies): the purges it makes name only its tags.
 let publishNote = 'not measured (needs REDIS_URL: the management process purges through it)';

@@ -13,6 +13,7 @@ import { createMetrics, type Metrics } from '../core/metrics/metrics.ts';
 import type { Plugin } from '../core/plugins.ts';
 import type { RateLimiter } from '../core/rate-limit/rate-limiter.ts';
 import type { RedisHandle } from '../core/redis/connection.ts';
+import { boundContentModels } from '../delivery/reader/registry.ts';
 import { loadPlugins } from './plugins.ts';
 import { openSharedState } from './shared-state.ts';
 
@@ -50,6 +51,8 @@ export async function closeServices(services: Services): Promise<void> {
  */
 export async function createServices(config: Config, options: { redis?: boolean } = {}): Promise<Services> {
   const log = createLogger(config.LOG_LEVEL);
+  // Before any reader exists: each registry takes the bound when it is made.
+  boundContentModels(config.CONTENT_MODELS_KEPT);
   const db = await openDb(config);
   // Node's own figures (RSS, event loop, GC) only for processes that serve.
   const metrics = createMetrics({ processMetrics: options.redis === true });

@@ -4,7 +4,7 @@ import { turnNow } from '../turn-now.ts';
 import { noteTags } from './edge/request-tags.ts';
 import { FrontLayer } from './front-layer.ts';
 import { stamp } from './stamp.ts';
-import type { TaggedCache, TagSink } from './tagged-cache.ts';
+import type { CacheOptions, TaggedCache, TagSink } from './tagged-cache.ts';
 
 /** What bentocache stores: the value with the tags it was computed with and when, for the front layer. */
 export interface Stored<T> {
@@ -181,6 +181,13 @@ export function bentoTaggedCache(
     recomputing.set(key, pending);
     return pending;
   };
+  /** A local entry (`CacheOptions.local`): computed here, once for concurrent misses, never shared. */
+  const computeHere = <T>(key: string, compute: (sink: TagSink) => Promise<T>): Promise<Stored<T>> => {
+    front.takePurged(key);
+    const pending = run(compute).finally(() => recomputing.delete(key));
+    recomputing.set(key, pending);
+    return pending;
+  };
   /** A miss with no computation of the key under way here. */
   const miss = async <T>(
     key: string,
@@ -226,7 +233,7 @@ export function bentoTaggedCache(
     return got;
   };
   return {
-    async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: { ttlSeconds?: number }) {
+    async getOrSet<T>(key: string, compute: (sink: TagSink) => Promise<T>, opts?: CacheOptions) {
       const hearsAll = clock.hearsAll?.() ?? true;
       const hit = hearsAll ? front.entry(key, Date.now()) : undefined;
       metrics?.cacheLookup('front', hit !== undefined);
@@ -236,7 +243,7 @@ export function bentoTaggedCache(
       }
       const ttlSeconds = opts?.ttlSeconds ?? options.defaultTtlSeconds;
       const stored = await ((recomputing.get(key) as Promise<Stored<T>> | undefined) ??
-        miss(key, compute, ttlSeconds));
+        (opts?.local ? computeHere(key, compute) : miss(key, compute, ttlSeconds)));
       if (hearsAll) front.set(key, stored.v, stored.t, stored.at, stored.ms + ttlSeconds * 1000);
       noteTags(stored.t);
       return stored.v;

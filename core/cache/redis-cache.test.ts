@@ -287,6 +287,32 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
     expect(db.count('hot-inner')).toBe(1);
   });
 
+  it('keeps a local entry in its process only: nothing in Redis, computed once, dropped by a purge from the other', async () => {
+    let computed = 0;
+    const read = (cache: TaggedCache) =>
+      cache.getOrSet(
+        'designs-local',
+        async (sink) => {
+          computed++;
+          await new Promise((r) => setTimeout(r, 20));
+          sink.addTags(['design:local']);
+          return { n: computed };
+        },
+        { local: true },
+      );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => read(procs.a)));
+    expect(new Set(answers).size).toBe(1);
+    expect(computed).toBe(1);
+    await settle();
+    expect(await raw.keys(`${prefix}:cache:designs-local*`)).toEqual([]);
+    // The other process computes its own (it finds nothing shared) and keeps it as well.
+    expect(await read(procs.b)).toEqual({ n: 2 });
+    expect(await read(procs.a)).toBe(answers[0]);
+    await procs.b.purgeTags(['design:local']);
+    expect(await read(procs.a)).toEqual({ n: 3 });
+    expect(await read(procs.b)).toEqual({ n: 4 });
+  });
+
   it('never touches keys outside its prefix: a foreign key survives a purge', async () => {
     await raw.set('another-app:session:1', 'keep');
     await raw.set('bentocache:foreign', 'keep');

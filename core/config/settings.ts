@@ -199,8 +199,8 @@ export const settings = {
     description: "The website plugin's page cache lifetime, in seconds.",
   },
   SITE_STYLESHEETS_MB: {
-    schema: positiveInt.default(64),
-    default: '64',
+    schema: positiveInt.default(24),
+    default: '24',
     description:
       'Compiled site and page stylesheets a website process keeps, in MB of CSS (least recently used go first; spaces with the same designs share one).',
   },
@@ -208,7 +208,13 @@ export const settings = {
     schema: positiveInt.default(32),
     default: '32',
     description:
-      'Parsed design records a website process keeps by their stored JSON, in MB (least recently used go first; spaces with the same designs share them).',
+      'Parsed design records a website process keeps, in MB of their stored JSON (by its digest: least recently used go first; spaces with the same designs share them).',
+  },
+  CONTENT_MODELS_KEPT: {
+    schema: positiveInt.default(2000),
+    default: '2000',
+    description:
+      "Spaces whose content model (content and block types) a process keeps in memory, read on a space's first request (least recently used go first).",
   },
   EDGE_CACHE: {
     schema: z.enum(['none', 'varnish', 'fastly', 'cloudflare']).default('none'),

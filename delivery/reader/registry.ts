@@ -1,19 +1,20 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../core/db/types.ts';
 import type { TypeDef } from '../../core/space-format/field-defs.ts';
 import { emptyModel, type SpaceModel } from './content-model.ts';
 
 /**
- * The running content-type registry: every space's content and block types, loaded once and kept in memory
- * with the schema version of `registry_state`, until `reload()` (the management API's
- * `POST /api/v1/contentTypes/reload`, passed to every process). A space created after the load is read the
- * first time it is asked for, so a new space is served without a reload.
+ * The running content-type registry: each space's content and block types, read the first time the space is
+ * asked for and kept in memory with the schema version of `registry_state`, until `reload()` (the management
+ * API's `POST /api/v1/contentTypes/reload`, passed to every process). A process serving many spaces (10,000
+ * sites in one website process, issue 42) keeps at most `CONTENT_MODELS_KEPT` of them, least recently used out
+ * first (lru-cache); one read of a space's rows brings a dropped one back.
  */
 export interface Registry {
   model(spaceId: string): Promise<SpaceModel>;
   schemaVersion(): Promise<number>;
   reload(): Promise<void>;
 }
-
 interface TypeRow {
   space_id: string;
   kind: 'content' | 'block';
@@ -39,51 +40,56 @@ function group(rows: TypeRow[], schemaVersion: number): Map<string, SpaceModel> 
   return spaces;
 }
 
-const typesSql = `select space_id, kind, name, title, fields from content_types`;
+const typesSql = `select space_id, kind, name, title, fields from content_types where space_id = $1`;
 const order = ` order by space_id, kind, position, name`;
 
-export function createRegistry(db: Db): Registry {
-  let loaded: Promise<{ version: number; spaces: Map<string, SpaceModel> }> | undefined;
-  const late = new Map<string, Promise<SpaceModel>>();
+/** How many spaces' models each registry keeps (`CONTENT_MODELS_KEPT`). */
+let modelsKept = 2000;
 
-  const load = () => {
-    late.clear();
-    const next = (async () => {
-      const [version, types] = await Promise.all([
-        db.query<{ schema_version: number }>('select schema_version from registry_state'),
-        db.query<TypeRow>(typesSql + order),
-      ]);
-      const schemaVersion = version.rows[0]?.schema_version ?? 1;
-      return { version: schemaVersion, spaces: group(types.rows, schemaVersion) };
-    })();
-    // A failed load (database down) is not kept: the next read tries again.
+/** Sets the bound of the models kept per registry (`CONTENT_MODELS_KEPT`), for registries made after. */
+export function boundContentModels(count: number): void {
+  modelsKept = Math.max(1, Math.floor(count));
+}
+
+export function createRegistry(db: Db): Registry {
+  let version: Promise<number> | undefined;
+  let models = new LRUCache<string, Promise<SpaceModel>>({ max: modelsKept });
+
+  const readVersion = () => {
+    const next = db
+      .query<{ schema_version: number }>('select schema_version from registry_state')
+      .then((res) => res.rows[0]?.schema_version ?? 1);
+    // A failed read (database down) is not kept: the next read tries again.
     next.catch(() => {
-      if (loaded === next) loaded = undefined;
+      if (version === next) version = undefined;
     });
-    loaded = next;
+    version = next;
     return next;
   };
 
   return {
     async model(spaceId) {
-      const state = await (loaded ?? load());
-      const known = state.spaces.get(spaceId);
-      if (known) return known;
-      let pending = late.get(spaceId);
+      let pending = models.get(spaceId);
       if (!pending) {
-        pending = db
-          .query<TypeRow>(`${typesSql} where space_id = $1${order}`, [spaceId])
-          .then((res) => group(res.rows, state.version).get(spaceId) ?? emptyModel(state.version));
-        pending.catch(() => late.delete(spaceId));
-        late.set(spaceId, pending);
+        const kept = models;
+        pending = (async () => {
+          const schemaVersion = await (version ?? readVersion());
+          const res = await db.query<TypeRow>(typesSql + order, [spaceId]);
+          return group(res.rows, schemaVersion).get(spaceId) ?? emptyModel(schemaVersion);
+        })();
+        pending.catch(() => {
+          if (kept.get(spaceId) === pending) kept.delete(spaceId);
+        });
+        kept.set(spaceId, pending);
       }
       return pending;
     },
     async schemaVersion() {
-      return (await (loaded ?? load())).version;
+      return version ?? readVersion();
     },
     async reload() {
-      await load();
+      models = new LRUCache({ max: modelsKept });
+      await readVersion();
     },
   };
 }

@@ -26,71 +26,119 @@ interface StoredRow {
   published: unknown;
 }
 
+/** A stored record as the database describes it before its JSON is read: its place, digest and size. */
+interface RecordDigest {
+  ord: string;
+  kind: string;
+  key: string;
+  hash: string;
+  bytes: number;
+  /** A snapshot's record without a published value (skipped). */
+  empty?: boolean;
+}
+
+type Parsed = { record: DesignRecord } | { error: true };
+
 /**
- * Parsed design records by their stored JSON: spaces made from one template hold the same records, and parsing
- * (validating every node of a design) was 15 % of a first visit to a site not seen before (issue 42). The
- * stored value is the key, so a record that changes is parsed again; least recently used go first past
- * `SITE_DESIGNS_MEMO_MB` of keys (lru-cache, bentocache's own dependency: a well-kept LRU with a size bound).
+ * Parsed design records by kind, key and the MD5 of their stored JSON, which PostgreSQL computes: spaces made
+ * from one template hold the same records, and reading a record's JSON and validating every node of it was most
+ * of a first visit to a site not seen before (issue 42). A record known here is not even read from the database;
+ * one that changes has a new digest and is parsed again. Least recently used go first past
+ * `SITE_DESIGNS_MEMO_MB` of stored JSON (lru-cache, bentocache's own dependency: a well-kept LRU with a size
+ * bound).
  */
-let parsedRecords = new LRUCache<string, { record: DesignRecord } | { error: true }>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (_value, key) => key.length * 2,
-});
+let parsedRecords = new LRUCache<string, Parsed>({ maxSize: 32 * 1024 * 1024 });
 
 /** Sets the bound of the parsed records (`SITE_DESIGNS_MEMO_MB`); what was kept is dropped. */
 export function boundParsedDesigns(megabytes: number): void {
-  parsedRecords = new LRUCache({
-    maxSize: Math.max(1024, Math.round(megabytes * 1024 * 1024)),
-    sizeCalculation: (_value, key) => key.length * 2,
-  });
+  parsedRecords = new LRUCache({ maxSize: Math.max(1024, Math.round(megabytes * 1024 * 1024)) });
 }
 
-/** How many parsed records are kept now, and the bytes of their keys (tests check the bound). */
+/** How many parsed records are kept now, and the bytes of their stored JSON (tests check the bound). */
 export const parsedDesignsKept = () => ({ count: parsedRecords.size, bytes: parsedRecords.calculatedSize });
 
-function parseRecord(row: StoredRow): DesignRecord | undefined {
-  const text = JSON.stringify([row.kind, row.key, row.published]);
-  let known = parsedRecords.get(text);
-  if (!known) {
-    // Leniently: a component changed since is left out at render with a warning, not the whole design.
-    const parsed = parseLeniently(() =>
-      designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published }),
-    );
-    // Frozen: every space with this record shares the one value.
-    known = parsed.success ? { record: deepFreeze(parsed.data) } : { error: true };
-    parsedRecords.set(text, known);
-  }
-  return 'record' in known ? known.record : undefined;
+/** The digest of a stored record (its kind, key and JSON), for keys made of records (site-styles.ts). */
+const recordDigests = new WeakMap<DesignRecord, string>();
+export const recordDigest = (record: DesignRecord): string | undefined => recordDigests.get(record);
+
+const memoKey = (d: { kind: string; key: string; hash: string }) => `${d.kind}\u0000${d.key}\u0000${d.hash}`;
+
+function parseRecord(row: StoredRow, digest: { hash: string }): Parsed {
+  // Leniently: a component changed since is left out at render with a warning, not the whole design.
+  const parsed = parseLeniently(() =>
+    designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published }),
+  );
+  if (!parsed.success) return { error: true };
+  // Frozen: every space with this record shares the one value.
+  const record = deepFreeze(parsed.data);
+  recordDigests.set(record, digest.hash);
+  return { record };
 }
+
+const snapshotFrom = `from website_design_versions v
+  left join lateral jsonb_array_elements(v.designs) with ordinality e(value, ord) on true
+  where v.space_id = $1 and v.environment = 'production' and v.revision = $2`;
+const tableFrom = `from website_designs w where w.space_id = $1 and w.environment = 'production'
+  and w.published is not null and jsonb_typeof(w.published) <> 'null'`;
 
 /**
  * The published designs of the site's current revision: the revision's snapshot in
  * `website_design_versions`, else the `published` column of `website_designs` (a publish that
- * wrote no snapshot). Records that no longer parse are skipped with a warning.
+ * wrote no snapshot). First their digests (a few bytes a record), then the JSON of only those not parsed in
+ * this process yet. Records that no longer parse are skipped with a warning.
  */
 async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promise<DesignRecord[]> {
   const spaceId = site.space.id;
-  const snapshot = await db.query<{ designs: StoredRow[] }>(
-    `select designs from website_design_versions where space_id = $1 and environment = 'production' and revision = $2`,
-    [spaceId, site.settings.revision],
+  const revision = site.settings.revision;
+  const snapshot = await db.query<RecordDigest>(
+    `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, md5(e.value::text) as hash,
+       octet_length(e.value::text) as bytes, coalesce(jsonb_typeof(e.value->'published'), 'null') = 'null' as empty
+     ${snapshotFrom} order by e.ord`,
+    [spaceId, revision],
   );
-  const rows =
-    snapshot.rows[0]?.designs ??
-    (
-      await db.query<StoredRow>(
-        `select kind, key, published from website_designs
-         where space_id = $1 and environment = 'production' and published is not null order by position, kind, key`,
-        [spaceId],
-      )
-    ).rows;
+  const fromSnapshot = snapshot.rows.length > 0;
+  const digests = fromSnapshot
+    ? snapshot.rows.filter((r) => r.ord !== null && !r.empty)
+    : (
+        await db.query<RecordDigest>(
+          `select (row_number() over (order by w.position, w.kind, w.key))::text as ord, w.kind, w.key,
+             md5(jsonb_build_object('kind', w.kind, 'key', w.key, 'published', w.published)::text) as hash,
+             octet_length(w.published::text) as bytes
+           ${tableFrom} order by w.position, w.kind, w.key`,
+          [spaceId],
+        )
+      ).rows;
+  const missing = digests.filter((d) => !parsedRecords.has(memoKey(d)));
+  if (missing.length) {
+    const wanted = missing.map((d) => d.ord);
+    const rows = fromSnapshot
+      ? await db.query<StoredRow & { ord: string }>(
+          `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, e.value->'published' as published
+           ${snapshotFrom} and e.ord = any($3::bigint[])`,
+          [spaceId, revision, wanted],
+        )
+      : await db.query<StoredRow & { ord: string }>(
+          `select * from (select (row_number() over (order by w.position, w.kind, w.key))::text as ord, w.kind, w.key,
+             w.published ${tableFrom}) t where t.ord = any($2::text[])`,
+          [spaceId, wanted],
+        );
+    const byOrd = new Map(rows.rows.map((r) => [r.ord, r]));
+    for (const d of missing) {
+      const row = byOrd.get(d.ord);
+      // Changed between the two reads (no snapshot, designs published meanwhile): a later request reads it again.
+      if (row && row.kind === d.kind && row.key === d.key)
+        parsedRecords.set(memoKey(d), parseRecord(row, d), {
+          size: Math.max(1, Number(d.bytes)),
+        });
+    }
+  }
   const records: DesignRecord[] = [];
-  for (const row of rows) {
-    if (row.published === null || row.published === undefined) continue;
-    const record = parseRecord(row);
-    if (record) records.push(record);
-    else
+  for (const d of digests) {
+    const known = parsedRecords.get(memoKey(d));
+    if (known && 'record' in known) records.push(known.record);
+    else if (known)
       log.warn(
-        { spaceId, design: `${row.kind}/${row.key}` },
+        { spaceId, design: `${d.kind}/${d.key}` },
         'a published design no longer parses; it is skipped',
       );
   }
@@ -120,7 +168,7 @@ async function draftDesigns(db: Queryable, site: SiteInfo, log: Logger): Promise
 /**
  * Step 7 of a page: the designs of the revision, completed with generated ones, and the public
  * fields of every type. Computed once per space, revision and registry schema version; cached
- * under `design:<space>` (publishing designs) and `registry` (a content model reload).
+ * under `design:<space>` (publishing designs) and `registry` (a content model reload), in this process.
  */
 export async function loadDesigns(
   deps: { db: Queryable; cache: TaggedCache; reader: Reader; log: Logger },
@@ -137,6 +185,9 @@ export async function loadDesigns(
       const { loaded } = await completeFrom(deps, site, storedDesigns);
       return loaded;
     },
+    // In this process only: its records are shared with every space holding the same ones (a copy read back
+    // from Redis would share nothing), and it is two small reads to make again (90 KB a space through Redis).
+    { local: true },
   );
 }
 

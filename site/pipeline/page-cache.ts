@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { stillHeld, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
+import { stillHeld, stillSame, type TaggedCache, type TagSink } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import { type KeptForms, keptForm } from '../../core/http/content-coding.ts';
 import { dependOn, replayable } from '../../core/http/fast-answers.ts';
@@ -103,7 +103,8 @@ export function replayablePage(
   if (!page) return;
   // hostSite's key (host-site.ts).
   const hostKey = `site:host:${args.host}`;
-  const current = () => page() && (cache.peek?.(hostKey) as { site?: unknown } | undefined)?.site === site;
+  const sameSite = stillSame(site, () => (cache.peek?.(hostKey) as { site?: unknown } | undefined)?.site);
+  const current = () => page() && sameSite();
   if (!current()) return;
   dependOn(c, current);
   replayable(c);

@@ -151,6 +151,23 @@ describe.skipIf(!databaseUrl || !redisUrl)('many sites in one website process', 
     expect(await sheetOf(0, siteHost(3))).toBe(one);
   });
 
+  it('reads only the design records a site does not share with one already served: the JSON of its site record', async () => {
+    // Nothing parsed in this process, and neither site's designs kept.
+    boundParsedDesigns(32);
+    for (const n of [25, 26]) {
+      const space = (
+        await database.db.query<{ id: string }>(`select id from spaces where name = $1`, [`site-${n}`])
+      ).rows[0]!.id;
+      await caches[1]!.purgeTags([cacheTags.design(space)]);
+    }
+    expect((await get(1, siteHost(25), '/blog')).status).toBe(200);
+    const before = parsedDesignsKept().count;
+    expect(before).toBeGreaterThan(10);
+    expect((await get(1, siteHost(26), '/blog')).status).toBe(200);
+    // The copies differ in the site record (its logo) only: one record parsed for the new site, not 21.
+    expect(parsedDesignsKept().count).toBe(before + 1);
+  });
+
   it('keeps parsed designs within their bound, and a site whose records were dropped still serves', async () => {
     boundParsedDesigns(0.02);
     try {

@@ -11,7 +11,7 @@ import { decodeInstances, encodeInstances } from '../../styles/instance-url.ts';
 import { styledKind } from '../../styles/site-css.ts';
 import type { StylesheetStore } from '../../styles/stylesheet-store.ts';
 import type { SiteStyles } from '../pipeline/deps.ts';
-import type { LoadedDesigns } from '../pipeline/load-designs.ts';
+import { type LoadedDesigns, recordDigest } from '../pipeline/load-designs.ts';
 import type { SiteInfo } from '../pipeline/types.ts';
 
 /** The custom CSS's part of a stylesheet's key: a change of it alone makes a new stylesheet. */
@@ -30,11 +30,15 @@ const designsKeys = new WeakMap<LoadedDesigns, string>();
 export function sheetKey(designs: LoadedDesigns, customCss: string): string {
   let key = designsKeys.get(designs);
   if (key === undefined) {
-    const styled = designs.bundle.records.filter((r) => styledKind(r.kind));
-    key = createHash('sha1')
-      .update(JSON.stringify(designs.bundle.designs.theme))
-      .update(JSON.stringify(styled))
-      .digest('base64url');
+    const { theme } = designs.bundle.designs;
+    const themeRecord = designs.bundle.records.find((r) => r.kind === 'theme' && r.published === theme);
+    const hash = createHash('sha1').update(
+      (themeRecord && recordDigest(themeRecord)) ?? JSON.stringify(theme),
+    );
+    // A stored record by the digest of its JSON (load-designs.ts), a generated one by its JSON.
+    for (const r of designs.bundle.records)
+      if (styledKind(r.kind)) hash.update('\u0000').update(recordDigest(r) ?? JSON.stringify(r));
+    key = hash.digest('base64url');
     designsKeys.set(designs, key);
   }
   return `${key}:${cssKey(customCss)}`;

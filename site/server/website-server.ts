@@ -52,7 +52,7 @@ export interface WebsiteServices {
   metrics?: { render(seconds: number): void };
   config: {
     SITE_CACHE_TTL: number;
-    /** Bounds of the per-process site state shared by spaces (operations.md, "Many sites"); defaults 64 and 32. */
+    /** Bounds of the per-process site state shared by spaces (operations.md, "Many sites"); defaults 24 and 32. */
     SITE_STYLESHEETS_MB?: number;
     SITE_DESIGNS_MEMO_MB?: number;
     SCOPES: readonly string[];
@@ -82,7 +82,7 @@ export function websiteServer(
   const reader = sharedReader({ db, mediaSecret, blockDesigns: true });
   const store = createStylesheetStore({
     maxEntries: 10_000,
-    maxBytes: (services.config.SITE_STYLESHEETS_MB ?? 64) * 1024 * 1024,
+    maxBytes: (services.config.SITE_STYLESHEETS_MB ?? 24) * 1024 * 1024,
   });
   if (services.config.SITE_DESIGNS_MEMO_MB) boundParsedDesigns(services.config.SITE_DESIGNS_MEMO_MB);
   const islands = loadIslands();
