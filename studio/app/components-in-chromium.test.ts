@@ -16,8 +16,8 @@ import { type StudioStand, studioStand } from './testing/studio-stand.ts';
 // Code components in the studio, in real Chromium on the studio stand (testing/studio-stand.ts: the
 // studio's routes and the real /rpc on one origin, the real canvas on another), with a copy of the demo
 // project loaded and watched as `verso dev` watches it (cli/commands/project.ts). The node menu lists the
-// component by label, the props form edits it and binds it, the canvas draws each change, and a saved
-// component file shows in the canvas within a second.
+// component by label, the props form edits it and binds it, the canvas draws each change (the content view's
+// preview too, once published), and a saved component file shows in the canvas within a second.
 
 const demo = fileURLToPath(new URL('../../demo/', import.meta.url));
 let stand: StudioStand;
@@ -62,7 +62,8 @@ async function editorWithRatio(): Promise<{ page: Page; problems: string[]; canv
   // The node menu lists the project's components by label, after the built-in kinds.
   await addComponent(page, 'brew-ratio', 'Brew ratio calculator');
   const canvas = canvasOf(page);
-  await canvas.locator('output', { hasText: '288' }).waitFor();
+  // The tests share the stand's drafts: an earlier test's node may be there too.
+  await canvas.locator('output', { hasText: '288' }).first().waitFor();
   return { ...watched, canvas };
 }
 
@@ -97,17 +98,38 @@ describe('code components in the studio', () => {
     await page.context().close();
   });
 
+  it("the content view's preview draws the published design's component with the typed draft", async () => {
+    const { page, problems } = await editorWithRatio();
+    await page.selectOption('#cbind-title', '$title');
+    await until(page, () => document.getElementById('status')?.textContent?.includes('Draft saved'));
+    await page.click('#publish');
+    await until(page, () => document.querySelector('#status')?.textContent?.startsWith('Published'));
+    const doc = await page.inputValue('#pick-document');
+    await page.click('#tab-content');
+    await until(page, (id) => document.getElementById(`doc-${id}`), doc);
+    await page.click(`#doc-${doc}`);
+    await page.locator('#doc-title').waitFor();
+    while (!canvasOf(page)) await new Promise((r) => setTimeout(r, 50));
+    const canvas = canvasOf(page);
+    // Drawn by the server (not a warning), its heading bound to the title as the editor types it.
+    await canvas.locator('output', { hasText: '288' }).first().waitFor();
+    await page.fill('#doc-title', 'Typed title');
+    await canvas.locator('h2', { hasText: 'Typed title' }).first().waitFor();
+    expect(problems.filter((p) => p.startsWith('csp:'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('verso dev: a saved component file shows in the canvas within a second', async () => {
     const { page, canvas } = await editorWithRatio();
     const file = join(projectDir, 'components', 'brew-ratio.tsx');
     const source = readFileSync(file, 'utf8');
-    expect(source).toContain('Water: ');
+    expect(source).toContain("en: 'Water'");
     const shown = canvas.waitForFunction(() => document.body.textContent?.includes('Water to pour:'), null, {
       polling: 'raf',
       timeout: 10_000,
     });
     const saved = Date.now();
-    writeFileSync(file, source.replace('Water: ', 'Water to pour: '));
+    writeFileSync(file, source.replace("en: 'Water'", "en: 'Water to pour'"));
     await shown;
     const ms = Date.now() - saved;
     console.info(`component saved to canvas redrawn: ${ms} ms`);

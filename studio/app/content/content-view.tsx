@@ -15,6 +15,7 @@ import {
   saveLabel,
   sent,
 } from '../../logic/save-queue.ts';
+import { sendRender } from '../canvas-components.ts';
 import { type CanvasControl, CanvasPane, renderId } from '../canvas-pane.tsx';
 import type { Preview } from '../design/design-view.tsx';
 import { describeError, rpc } from '../rpc.ts';
@@ -141,8 +142,9 @@ export default function ContentView({ boot, space: spaceInfo, locale }: ViewProp
     const w = workingRef.current;
     if (!preview?.content || !w) return;
     const defs = typeOf(preview.content.document.type)?.fields ?? [];
-    canvas.current?.send('render', { id: renderId(), ...renderMessage(preview, w, defs, locale) });
+    void sendRender(canvas.current, { id: renderId(), ...renderMessage(preview, w, defs, locale) }, renders);
   };
+  const renders = useRef(0);
   const latestRender = useRef(renderCanvas);
   latestRender.current = renderCanvas;
   useEffect(() => renderCanvas(), [preview]);

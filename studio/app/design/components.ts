@@ -4,8 +4,7 @@ import type { CatalogEntry } from '../../../site/components/catalog.ts';
 /**
  * The project's code components in the design view (docs/components.md, "In the studio"): the catalog
  * from `GET /studio/components`, kept current by waiting on its `?after=` (a `verso dev` rebuild answers
- * it at once), and each component node of a canvas render drawn by the server (`POST
- * /studio/components/draw`), since the canvas bundle has none of the project's code.
+ * it at once). Component nodes in the canvas are drawn by the server (../canvas-components.ts).
  */
 
 export type { CatalogEntry };
@@ -55,32 +54,6 @@ export function useComponents(): Components {
     return () => stop.abort();
   }, []);
   return state;
-}
-
-/** Whether any design holds a component node (most do not: the canvas is drawn without a request then). */
-export function hasComponentNodes(value: unknown): boolean {
-  if (!value || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some(hasComponentNodes);
-  const node = value as Record<string, unknown>;
-  if (node.el === 'component') return true;
-  return Object.values(node).some(hasComponentNodes);
-}
-
-/**
- * The `components` field of a canvas `render` message: every component node drawn to HTML by the
- * server. Empty when the designs hold none; a failure draws them as warnings in the canvas.
- */
-export async function drawnComponents(render: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (!hasComponentNodes(render.designs)) return {};
-  const { id: _id, ...fields } = render;
-  const res = await fetch('/studio/components/draw', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: JSON_HEADERS,
-    body: JSON.stringify(fields),
-  }).catch(() => null);
-  if (!res?.ok) return {};
-  return ((await res.json()) as { components: Record<string, unknown> }).components;
 }
 
 /** The props a new node of the component starts with: each prop's schema default. */

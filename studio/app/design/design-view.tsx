@@ -18,11 +18,12 @@ import {
   summarize,
 } from '../../logic/draft-state.ts';
 import { type History, historyOf, recordKey, redo, undo } from '../../logic/history.ts';
+import { sendRender as drawAndSend } from '../canvas-components.ts';
 import type { FromCanvas, NodeRef } from '../canvas-link.ts';
 import { type CanvasControl, CanvasPane, renderId, type Viewport } from '../canvas-pane.tsx';
 import { describeError, listOf, rpc } from '../rpc.ts';
 import type { ViewProps } from '../view-props.ts';
-import { drawnComponents, useComponents } from './components.ts';
+import { useComponents } from './components.ts';
 import { DesignNav } from './design-nav.tsx';
 import { DesignProps } from './design-props.tsx';
 import { DesignToolbar } from './design-toolbar.tsx';
@@ -209,10 +210,8 @@ export default function DesignView({ boot, space: spaceInfo, locale }: ViewProps
       content: preview.content,
       view: canvasView(editing, preview.content.document, preview.site.firstMenu ?? null),
     };
-    // Code components are drawn by the server first (components.ts); a newer edit supersedes this one.
-    const seq = ++renders.current;
-    const drawn = await drawnComponents(render);
-    if (seq === renders.current) canvas.current?.send('render', { ...render, components: drawn });
+    // Code components are drawn by the server first; a newer edit supersedes this one.
+    await drawAndSend(canvas.current, render, renders);
   };
   latest.current = () => void sendRender();
   const onCanvas = (m: FromCanvas) => {
