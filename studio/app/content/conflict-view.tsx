@@ -1,12 +1,14 @@
 /** @jsxImportSource hono/jsx/dom */
 
+import { useEffect, useRef } from 'hono/jsx/dom';
 import type { FieldDef } from '../../../core/space-format/field-defs.ts';
 import { type ConflictNames, type ConflictSide, conflictRows } from '../../logic/conflict-rows.ts';
 
 /**
  * Both versions after a 409, field by field (studio/logic/conflict-rows.ts): the label, the editor's value
  * and the one saved meanwhile as text, the rows that differ marked (in words too, for screen readers). The
- * editor keeps theirs or takes the other.
+ * editor keeps theirs or takes the other. As an alert dialog it takes the focus when it appears, so that a
+ * screen reader says what happened and the keyboard is in it; the field being typed in can no longer save.
  */
 export function ConflictView(p: {
   mine: ConflictSide;
@@ -18,8 +20,12 @@ export function ConflictView(p: {
 }) {
   const rows = conflictRows(p.mine, p.theirs, p.defs, p.names);
   const differing = rows.filter((r) => r.differs).length;
+  const self = useRef<HTMLElement | null>(null);
+  useEffect(() => self.current?.focus(), []);
   return (
     <section
+      ref={self}
+      tabIndex={-1}
       class="conflict"
       role="alertdialog"
       aria-labelledby="conflict-title"

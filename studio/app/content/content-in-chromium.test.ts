@@ -84,7 +84,10 @@ describe('the content form in Chromium', () => {
     await page.locator('#conflict').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'docs/studio/conflict.png' });
 
-    await page.focus('#keep-mine');
+    // The alert dialog has the focus; Tab reaches its first button.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('conflict');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('keep-mine');
     await page.keyboard.press('Enter');
     await saved(page);
     expect(await page.locator('#conflict').count()).toBe(0);
