@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres } from '../core/testing/databases.ts';
@@ -40,6 +41,18 @@ describe('the verso command fails in one line', () => {
     expect(short.stderr).not.toContain('abcdefghijklmnopqrstuvwxyz01234');
     const edge = await runVerso(['migrate'], { EDGE_PURGE_URLS: '127.0.0.1:16081' });
     expectOneLine(edge, /EDGE_PURGE_URLS: must be a URL with a scheme, such as http:\/\//);
+  }, 120_000);
+
+  it("a component's type error stops the start: the file, line and column, before anything opens", async () => {
+    const dir = tempDir();
+    const demo = fileURLToPath(new URL('../demo/', import.meta.url));
+    for (const part of ['verso.config.ts', 'components', 'islands'])
+      cpSync(join(demo, part), join(dir, part), { recursive: true });
+    symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(dir, 'node_modules'));
+    const file = join(dir, 'components', 'brew-ratio.tsx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('const id = ', 'const id: number = '));
+    const result = await runVerso(['serve'], { VERSO_CONFIG: join(dir, 'verso.config.ts'), PORT: '0' });
+    expectOneLine(result, /brew-ratio\.tsx:\d+:\d+: Type 'string' is not assignable to type 'number'/);
   }, 120_000);
 
   it('an embedded database not migrated: run `verso migrate` first', async () => {

@@ -23,8 +23,9 @@ a component) in \`islands/\`. \`space.json\` is the content and designs imported
     npx verso serve  # one production process (node_modules/verso/docs/operations.md)
 
 \`DEV_PORTS=4000,4100,4200 npm start\` picks other ports (management and studio, public API, site).
-\`verso dev\` rebuilds the components when you save one. Types are not checked at start: run
-\`npx tsc --noEmit\` (or your editor) for that. Writing components: node_modules/verso/docs/components.md.
+\`verso dev\` rebuilds the components when you save one. With \`npm install -D typescript\`, every start
+also type-checks them and stops at the first error with its file and line. Writing components:
+node_modules/verso/docs/components.md.
 `;
 
 async function writeNew(path: string, text: string | (() => Promise<string>)): Promise<boolean> {

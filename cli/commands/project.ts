@@ -5,17 +5,23 @@ import type { Queryable } from '../../core/db/types.ts';
 import { demoConfigFile } from '../../demo/project.ts';
 import { findConfig, type LoadedProject, loadProject } from '../../site/components/load-config.ts';
 import { setComponentsWatched } from '../../site/components/register.ts';
+import { typeCheckProject } from '../../site/components/type-check.ts';
 
 /**
  * Loads the site project before anything starts (docs/components.md): `VERSO_CONFIG`, else
  * `verso.config.ts` in the working directory, else the demo's project, because a Verso without a site of
  * its own runs the demo (`npm start` imports the demo space, whose coffee pages carry its component);
- * `VERSO_CONFIG=none` loads none. A compile error or a refused component stops the start with the file
- * and line.
+ * `VERSO_CONFIG=none` loads none. A syntax or type error, or a refused component, stops the start with the
+ * file and line.
  */
 export async function startProject(): Promise<LoadedProject | null> {
   if (process.env.VERSO_CONFIG === 'none') return null;
-  return loadProject(findConfig(process.cwd(), process.env) ?? demoConfigFile);
+  const own = findConfig(process.cwd(), process.env);
+  const project = await loadProject(own ?? demoConfigFile);
+  // A project's own files are type-checked too (the demo's are, by Verso's own tsc in its tests).
+  if (own && (await typeCheckProject(project.configFile, project.inputs)) === 'no-typescript')
+    process.stderr.write('Component types not checked: the typescript package is not installed.\n');
+  return project;
 }
 
 /**
