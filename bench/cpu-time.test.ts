@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { cpuTally, processMicros, schedstatNanos } from './cpu-time.ts';
+import { cpuTally, postgresSpent, processMicros, schedstatNanos } from './cpu-time.ts';
 
 /**
  * Keeps the CPU busy until this process has spent about `ms` of CPU time: counted by the process's own clock,
@@ -24,6 +24,18 @@ describe('CPU time for the bench', () => {
     expect(schedstatNanos('192049970 108297729 489\n')).toBe(192049970);
     expect(schedstatNanos('')).toBe(0);
     expect(schedstatNanos('garbage')).toBe(0);
+  });
+
+  it("counts PostgreSQL's growth per process: an ended backend is left out, a new one counted whole", () => {
+    const before = new Map([
+      [10, 5_000],
+      [11, 90_000],
+    ]);
+    const after = new Map([
+      [10, 7_000],
+      [12, 300],
+    ]);
+    expect(postgresSpent(before, after)).toBe(2_300);
   });
 
   it("counts a process's busy time, in µs, and 0 for one that is gone", async () => {

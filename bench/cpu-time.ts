@@ -17,18 +17,29 @@ export function processMicros(pid: number): number {
   return ns / 1000;
 }
 
-/** The CPU time of every process named `postgres` (the server, its backends and helpers), in µs. */
-export function postgresMicros(): number {
-  let total = 0;
+/** The CPU time of each process named `postgres` (the server, its backends and helpers), in µs, by pid. */
+export function postgresMicros(): Map<number, number> {
+  const byPid = new Map<number, number>();
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return byPid;
   }
   for (const pid of pids)
-    if (readOr(`/proc/${pid}/comm`).trim() === 'postgres') total += processMicros(Number(pid));
-  return total;
+    if (readOr(`/proc/${pid}/comm`).trim() === 'postgres') byPid.set(Number(pid), processMicros(Number(pid)));
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU between two readings: each process's growth, a new one's whole time. A backend that ended
+ * meanwhile (another client's) is left out, not subtracted: a plain difference of sums went negative when
+ * other test files' connections closed during the batch.
+ */
+export function postgresSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, micros] of after) spent += Math.max(0, micros - (before.get(pid) ?? 0));
+  return spent;
 }
 
 /** This process's own CPU time (user and system), in µs. */
@@ -79,7 +90,7 @@ export function cpuTally(serverPid: number | undefined): {
       const c0 = ownMicros();
       const result = await batch();
       client += ownMicros() - c0;
-      postgres += postgresMicros() - p0;
+      postgres += postgresSpent(p0, postgresMicros());
       server += processMicros(serverPid) - s0;
       requests += count;
       return result;
