@@ -55,6 +55,12 @@ describe('the verso command fails in one line', () => {
     expectOneLine(result, /brew-ratio\.tsx:\d+:\d+: Type 'string' is not assignable to type 'number'/);
   }, 120_000);
 
+  it('processes that start together each load the project whole (its compiled config is theirs alone)', async () => {
+    const missing = join(tempDir(), 'none.json');
+    const runs = await Promise.all(Array.from({ length: 6 }, () => runVerso(['import', missing])));
+    for (const run of runs) expectOneLine(run, /none\.json/);
+  }, 120_000);
+
   it('an embedded database not migrated: run `verso migrate` first', async () => {
     const result = await runVerso(['import', spaceFile()], {
       DATA_DIR: join(tempDir(), 'data'),

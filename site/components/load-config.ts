@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,7 +87,9 @@ export async function compileProject(configFile: string): Promise<LoadedProject>
   const code = result.outputFiles![0]!.text;
   const dir = join(tmpdir(), 'verso-config');
   await mkdir(dir, { recursive: true });
-  const file = join(dir, `config.${contentHash(code)}.mjs`);
+  // A name of its own: processes starting together compile the same config to the same bytes, and one's
+  // write (truncate, then fill) or delete met another's import (CI: "not defineConfig", "Cannot find module").
+  const file = join(dir, `config.${contentHash(code)}.${process.pid}.${randomBytes(4).toString('hex')}.mjs`);
   await writeFile(file, code);
   let config: VersoConfig;
   try {
