@@ -37,7 +37,8 @@ export async function watchedPage(
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    // A failed load names its address only in the message's location.
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()} ${msg.location().url}`.trimEnd());
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   await page.exposeBinding('__reportCsp', (_source, text: string) => problems.push(`csp: ${text}`));

@@ -75,7 +75,7 @@ async function answerPage(
   headers: Record<string, string>,
   p: { locale: string; title: string; message: unknown; back: string },
 ): Promise<Response> {
-  const body = html`<!doctype html><html lang="${p.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${p.title}</title><style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto 0;padding:0 1.5rem;color:#1b1f27;background:#fff}h1{font-size:1.5rem}a{color:#0b57d0}</style></head><body><main><h1>${p.title}</h1>${p.message}<p><a href="${p.back}">${formMessage('back', p.locale)}</a></p></main></body></html>`;
+  const body = html`<!doctype html><html lang="${p.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${p.title}</title><style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto 0;padding:0 1.5rem;color:#1b1f27;background:#fff}h1{font-size:1.5rem}a{color:#0b57d0}</style></head><body><main><h1>${p.title}</h1>${p.message}<p><a href="${p.back}">${formMessage('back', p.locale)}</a></p></main></body></html>`;
   return respond(c, String(await body), status, { ...pageHeaders(STRICT_PAGE_CSP), ...headers });
 }
 

@@ -506,6 +506,8 @@ describe.each(testDatabases())('form posts from an exported site (FORM_ORIGINS) 
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).toContain('<p role="status">Thanks!</p>');
     expect(res.text).toContain(`<a href="${EXPORTED}/about#f0">`);
+    // An icon of its own: else the browser asks this host for /favicon.ico, which it does not serve.
+    expect(res.text).toContain('<link rel="icon" href="data:,">');
     const refused = await post(EXPORTED, valid({ _stamp: exportedStamp(), name: '' }), HTML_ACCEPT);
     expect(refused.status).toBe(422);
     expect(refused.text).toContain(`<a href="${EXPORTED}/about#f0">`);
