@@ -92,6 +92,7 @@ export function passwordPageHtml(args: { locale: string; next: string; problem?:
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex, nofollow">' +
+    '<link rel="icon" href="data:,">' +
     `<title>${escapeHtml(w.title)}</title><style>${STYLE}</style></head>` +
     `<body><main><h1>${escapeHtml(w.title)}</h1><p>${escapeHtml(w.intro)}</p>` +
     `<form method="post" action="/_cms/password">${problem}` +

@@ -10,7 +10,7 @@ import { pageHeaders, respond } from '../headers/security-headers.ts';
 export const NEUTRAL_NOT_FOUND_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-  '<title>Not found</title><style>body{font:1rem/1.5 system-ui,sans-serif;max-width:32rem;margin:20vh auto 0;padding:0 1.5rem;color:#1b1f27;background:#fff}h1{font-size:1.5rem}</style>' +
+  '<link rel="icon" href="data:,"><title>Not found</title><style>body{font:1rem/1.5 system-ui,sans-serif;max-width:32rem;margin:20vh auto 0;padding:0 1.5rem;color:#1b1f27;background:#fff}h1{font-size:1.5rem}</style>' +
   '</head><body><main><h1>Not found</h1><p>There is nothing at this address.</p></main></body></html>';
 
 export function neutralNotFound(c: Context): Response {
