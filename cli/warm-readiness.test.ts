@@ -67,6 +67,10 @@ describe.runIf(adminUrl)('warm readiness of `verso serve`', () => {
     const ready = logLines(proc.output()).find((l) => /^ready in \d+ ms$/.test(l.msg));
     expect(ready?.warmUp).toMatchObject({ unexpected: {} });
     expect((ready!.warmUp as { requests: number }).requests).toBeGreaterThanOrEqual(1);
+    // The home page, and pages of other designs it links to (the fixture's home links its about page).
+    const pages = (ready!.warmUp as { pages: string[] }).pages;
+    expect(pages).toContain('fixture.test/');
+    expect(pages.filter((p) => !p.endsWith('/')).length, pages.join(' ')).toBeGreaterThan(0);
     const page = await getAs('fixture.test', `${url}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('ratelimit')).toMatch(/^limit=1200, remaining=1199, /);

@@ -13,6 +13,8 @@ export interface WarmUpReport {
   ms: number;
   rounds: number;
   requests: number;
+  /** The pages a website process rendered (`host/path`): each host's home and a few the first home links to. */
+  pages?: string[];
   /** Statuses other than 200 seen, by path kind (e.g. no space resolved: the paths ran all the same). */
   unexpected: Record<string, number>;
   timedOut: boolean;
@@ -55,19 +57,21 @@ export async function warmUp(mode: ServerMode, services: Services): Promise<Warm
     { rateLimits: false },
   );
   const report: WarmUpReport = { ms: 0, rounds: 0, requests: 0, unexpected: {}, timedOut: false };
-  const hosts = mode === 'website' ? await siteHosts(services) : [];
   const deadline = started + WARM_UP_LIMIT_MS;
   const run = async (kind: string, path: string, init: RequestInit = {}) => {
     const res = await app.request(path, init);
-    await res.arrayBuffer();
+    const body = await res.text();
     report.requests++;
     if (res.status !== 200) report.unexpected[kind] = (report.unexpected[kind] ?? 0) + 1;
+    return body;
   };
+  const pages = mode === 'website' ? await sitePages(await siteHosts(services), run) : [];
+  if (mode === 'website') report.pages = pages.map((p) => `${p.host}${p.path}`);
   const purge = () => services.cache.purgeTags([`warm-up:${process.pid}`]);
   const rounds = async () => {
     await purge();
     for (let i = 0; i < ROUNDS && !report.timedOut; i++) {
-      await round(mode, hosts, i, run);
+      await round(mode, pages, i, run);
       report.rounds++;
       if (performance.now() > deadline) report.timedOut = i < ROUNDS - 1;
     }
@@ -92,16 +96,16 @@ export async function warmUp(mode: ServerMode, services: Services): Promise<Warm
   return report;
 }
 
-async function round(
-  mode: ServerMode,
-  hosts: string[],
-  i: number,
-  run: (kind: string, path: string, init?: RequestInit) => Promise<void>,
-): Promise<void> {
+type Run = (kind: string, path: string, init?: RequestInit) => Promise<string>;
+
+async function round(mode: ServerMode, pages: SitePage[], i: number, run: Run): Promise<void> {
   if (mode === 'public') {
     await run('list', `/v1/content?limit=${1 + (i % 25)}&offset=${i % 3}`, {
       headers: { host: 'localhost' },
     });
+    // Queries of more than one shape (arguments and fields vary as clients' do): each is parsed, validated and
+    // planned anew, as a visitor's first query is.
+    const fields = i % 2 ? 'id title permalink' : 'id typeName title permalink locale publishedAt';
     await run('graphql', '/graphql', {
       method: 'POST',
       headers: {
@@ -110,12 +114,46 @@ async function round(
         accept: 'application/graphql-response+json',
       },
       body: JSON.stringify({
-        query: `{ contents(limit: ${1 + (i % 25)}) { total items { id title permalink } } }`,
+        query: `{ contents(limit: ${1 + (i % 25)}, offset: ${i % 4}) { total items { ${fields} } } }`,
       }),
     });
-  } else if (mode === 'website') {
-    for (const host of hosts) await run('page', '/', { headers: { host } });
+  } else if (mode === 'website' && pages.length) {
+    for (let k = 0; k < 3; k++) {
+      const page = pages[(3 * i + k) % pages.length]!;
+      await run('page', page.path, { headers: { host: page.host } });
+    }
   }
+}
+
+interface SitePage {
+  host: string;
+  path: string;
+}
+
+/** Links that are pages of the site: not its assets, media or the process's own routes. */
+const PAGE_LINK = /href="(\/(?!\/|_cms\/|_site\/|media\/|fonts\/)[^"?#]*)"/g;
+/** Pages of other designs than the home's: a few addresses its links name, one per first segment and depth. */
+const LINKED_PAGES = 8;
+
+/**
+ * The pages the warm-up renders: the home page of each host, and a few of the pages those homes link to (posts,
+ * listings, pages of other designs), so that the renderer's paths a visitor's next click takes are warm too, not
+ * only the home's.
+ */
+async function sitePages(hosts: string[], run: Run): Promise<SitePage[]> {
+  const pages = hosts.map((host) => ({ host, path: '/' }));
+  const shapes = new Set<string>();
+  for (const host of hosts) {
+    const home = await run('page', '/', { headers: { host } });
+    for (const [, path] of home.matchAll(PAGE_LINK)) {
+      const parts = path!.split('/');
+      const shape = `${parts[1]}/${parts.length}`;
+      if (path === '/' || shapes.has(shape) || shapes.size === LINKED_PAGES) continue;
+      shapes.add(shape);
+      pages.push({ host, path: path! });
+    }
+  }
+  return pages;
 }
 
 /** A few hosts of the site processes' domains (primary first), whose home pages the warm-up renders. */

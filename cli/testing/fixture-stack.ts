@@ -39,6 +39,8 @@ export async function fixtureStack(
   const base: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_URL: '',
+    // Its own keys in a Redis other suites share: their rate counts and purges are not this stack's.
+    REDIS_KEY_PREFIX: new URL(database.url).pathname.slice(1),
     NODE_ENV: 'development',
     AUTH_SECRET: 'stack-secret-0123456789-0123456789-0123456789',
     TRUSTED_PROXIES: 'none',
