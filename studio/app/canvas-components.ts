@@ -1,12 +1,11 @@
 import type { CanvasControl } from './canvas-pane.tsx';
+import { JSON_HEADERS } from './rpc.ts';
 
 /**
  * Code components in the canvas (docs/components.md, "In the studio"): each component node of a canvas
  * `render` is drawn to HTML by the server (`POST /studio/components/draw`), since the canvas bundle has none of
  * the project's code. The design view and the content view's preview both send their renders through here.
  */
-
-const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /** Whether any design holds a component node (most do not: the canvas is drawn without a request then). */
 export function hasComponentNodes(value: unknown): boolean {

@@ -24,11 +24,14 @@ interface ErrorBody {
   };
 }
 
+/** The headers of the studio's JSON requests to its own origin. */
+export const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
+
 export async function rpc<T = unknown>(name: string, input: Record<string, unknown>): Promise<T> {
   const response = await fetch(`/rpc/${name}`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: JSON_HEADERS,
     body: JSON.stringify(input),
   });
   const body = (await response.json().catch(() => ({}))) as T & ErrorBody;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'hono/jsx/dom';
 import type { CatalogEntry } from '../../../site/components/catalog.ts';
+import { JSON_HEADERS } from '../rpc.ts';
 
 /**
  * The project's code components in the design view (docs/components.md, "In the studio"): the catalog
@@ -14,8 +15,6 @@ export interface Components {
   /** Changes when the process's components are rebuilt: the canvas is drawn again. */
   revision: number;
 }
-
-const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 
 /** The catalog; under `verso dev`, refreshed whenever the components change, until the view goes. */
 export function useComponents(): Components {
