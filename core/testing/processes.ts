@@ -26,6 +26,24 @@ export interface RunResult {
   stderr: string;
 }
 
+/**
+ * The processes this test process started and that still run. A suite whose `beforeAll` fails part of the way
+ * through never learns of those it had started (its stack object was never returned); they are killed when the
+ * test process exits, so no run leaves servers behind.
+ */
+const live = new Set<ChildProcess>();
+
+function tracked<T extends ChildProcess>(child: T): T {
+  if (live.size === 0) process.once('exit', killLeftovers);
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+function killLeftovers(): void {
+  for (const child of live) child.kill('SIGKILL');
+}
+
 /** Runs `verso <args>` to completion as a real process; `under` prefixes a command (`/usr/bin/time -f …`). */
 export function runVerso(
   args: string[],
@@ -34,10 +52,12 @@ export function runVerso(
 ): Promise<RunResult> {
   const [command, ...before] = [...under, process.execPath];
   return new Promise((resolve) => {
-    const child = spawn(command!, [...before, bin, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = tracked(
+      spawn(command!, [...before, bin, ...args], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -60,10 +80,12 @@ export function startVerso(
   timeoutMs = 60_000,
 ): Promise<Running> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = tracked(
+      spawn(process.execPath, [bin, ...args], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let out = '';
     const stop = () =>
       new Promise<void>((done) => {
