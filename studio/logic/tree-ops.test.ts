@@ -53,6 +53,23 @@ describe('outline operations on a node tree', () => {
     expect(order(outdentNode(indented, 'body'))).toEqual(['root', '.title', '.box', '..text', '.body']);
   });
 
+  it('indents and adds into a code component only when the given predicate says it takes children', () => {
+    const t = {
+      id: 'root',
+      el: 'stack',
+      children: [
+        { id: 'calc', el: 'component', component: 'brew-ratio', props: {} },
+        { id: 'text', el: 'text', props: { text: 'Hi' } },
+      ],
+    } as DesignNode;
+    // By kind a component may hold children; the studio knows this one declares no slots.
+    expect(order(indentNode(t, 'text'))).toEqual(['root', '.calc', '..text']);
+    const slotless = (n: DesignNode) => n.el !== 'component';
+    expect(indentNode(t, 'text', slotless)).toBe(t);
+    const added = addNode(t, 'calc', newNode('heading'), undefined, slotless);
+    expect(order(added.root)).toEqual(['root', '.calc', '.heading', '.text']);
+  });
+
   it('duplicates a subtree after itself with fresh ids throughout', () => {
     const d = duplicateNode(tree(), 'box');
     expect(d.id).toBe('box-1');

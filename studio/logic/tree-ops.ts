@@ -75,6 +75,13 @@ export function updateNode(root: DesignNode, id: string, f: (node: DesignNode) =
 const withChildren = (node: DesignNode, children: DesignNode[]) => ({ ...node, children }) as DesignNode;
 
 /**
+ * Whether a node may take child nodes. The default goes by kind; the studio knows more: a code component takes
+ * children only when it declares slots (core/designs/nodes.ts `hasChildren` cannot tell from the kind).
+ */
+export type Holds = (node: DesignNode) => boolean;
+const byKind: Holds = (node) => hasChildren(node.el);
+
+/**
  * Adds `node` (its id made unique) inside `parentId` at `index` (default: last); a parent that takes
  * no children gets it as its next sibling instead, which is where an editor who picked it means.
  */
@@ -83,14 +90,15 @@ export function addNode(
   parentId: string,
   node: DesignNode,
   index?: number,
+  holds: Holds = byKind,
 ): { root: DesignNode; id: string } {
   const taken = ids(root);
   const fresh = reId(node, taken);
   const target = findNode(root, parentId);
   if (!target) return { root, id: fresh.id };
-  if (!hasChildren(target.node.el)) {
+  if (!holds(target.node)) {
     if (!target.parent) return { root, id: fresh.id };
-    return { root: addNode(root, target.parent.id, fresh, target.index + 1).root, id: fresh.id };
+    return { root: addNode(root, target.parent.id, fresh, target.index + 1, holds).root, id: fresh.id };
   }
   const next = updateNode(root, parentId, (p) => {
     const children = [...((p as Node).children ?? [])];
@@ -125,11 +133,11 @@ export function moveNode(root: DesignNode, id: string, delta: number): DesignNod
 }
 
 /** Moves a node into the previous sibling (as its last child) when that takes children: "indent". */
-export function indentNode(root: DesignNode, id: string): DesignNode {
+export function indentNode(root: DesignNode, id: string, holds: Holds = byKind): DesignNode {
   const found = findNode(root, id);
   if (!found?.parent || found.index === 0) return root;
   const previous = (found.parent as Node).children![found.index - 1]!;
-  if (!hasChildren(previous.el)) return root;
+  if (!holds(previous)) return root;
   const without = removeNode(root, id);
   return updateNode(without, previous.id, (p) =>
     withChildren(p, [...((p as Node).children ?? []), found.node]),

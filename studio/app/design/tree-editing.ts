@@ -1,9 +1,10 @@
-import type { DesignNode, NodeKind } from '../../../core/designs/index.ts';
+import { type DesignNode, hasChildren, type NodeKind } from '../../../core/designs/index.ts';
 import { type DesignEntry, entryKey } from '../../logic/draft-state.ts';
 import {
   addNode,
   duplicateNode,
   findNode,
+  type Holds,
   indentNode,
   moveNode,
   newNode,
@@ -29,6 +30,11 @@ export function treeEditing(a: TreeEditingArgs) {
   const tree = a.current ? treeOf(a.editing, a.current.working) : null;
   const root = (tree?.root ?? null) as DesignNode | null;
   const node = root && a.selected ? (findNode(root, a.selected)?.node ?? null) : null;
+  // A component takes child nodes only when it declares slots: nothing is indented or added into one without.
+  const holds: Holds = (n) =>
+    n.el === 'component'
+      ? !!a.components?.list.find((c) => c.name === (n as { component: string }).component)?.slots
+      : hasChildren(n.el);
   const putTree = (nextRoot: DesignNode, group: string) => {
     if (!a.current || !tree) return;
     a.edit(entryKey(a.current), tree.put(nextRoot), group);
@@ -47,7 +53,7 @@ export function treeEditing(a: TreeEditingArgs) {
       if (d.id) a.setSelected(d.id);
     } else if (action === 'up' || action === 'down')
       putTree(moveNode(root, selected, action === 'up' ? -1 : 1), g);
-    else if (action === 'indent') putTree(indentNode(root, selected), g);
+    else if (action === 'indent') putTree(indentNode(root, selected, holds), g);
     else putTree(outdentNode(root, selected), g);
   };
   const onAdd = (kind: NewNodeKind) => {
@@ -58,17 +64,8 @@ export function treeEditing(a: TreeEditingArgs) {
     const fresh = entry
       ? ({ id: entry.name, el: 'component', component: entry.name, props: defaultProps(entry) } as DesignNode)
       : newNode(kind as NodeKind, { menu: a.menus[0] ?? 'main' });
-    // A component without slots takes no child nodes: the new node goes after it.
-    const found = a.selected ? findNode(root, a.selected) : null;
-    const into =
-      found?.node.el === 'component' &&
-      !a.components?.list.find((c) => c.name === (found.node as { component: string }).component)?.slots &&
-      found.parent
-        ? found.parent
-        : null;
-    const added = into
-      ? addNode(root, into.id, fresh, found!.index + 1)
-      : addNode(root, a.selected ?? root.id, fresh);
+    // Into the selected node when it takes children, else right after it (addNode).
+    const added = addNode(root, a.selected ?? root.id, fresh, undefined, holds);
     putTree(added.root, `add:${added.id}`);
     a.setSelected(added.id);
   };
