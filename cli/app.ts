@@ -193,7 +193,16 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
       const siteUrl = services.config.STUDIO_SITE_URL ?? siteOriginOf(services.config)('localhost');
       // Bundled on the first visit (~0.3 s), not at start: most management processes never serve it;
       // its budget is held by build/studio.test.ts.
-      app.route('/', studioRoutes({ db, siteUrl, session: sessionFromAuthRoute(app), assets: loadStudio }));
+      app.route(
+        '/',
+        studioRoutes({
+          db,
+          siteUrl,
+          session: sessionFromAuthRoute(app),
+          assets: loadStudio,
+          maxBytes: services.config.REQUEST_MAX_BYTES,
+        }),
+      );
     });
     mountScoped('control', () =>
       app.route(

@@ -170,7 +170,7 @@ export const settings = {
     schema: positiveInt.default(4 * 1024 * 1024),
     default: '4194304 (4 MB)',
     description:
-      'Largest JSON body of `/rpc`, `/auth`, `/control` and `/api`; larger answers 413 `request.tooLarge` before the body is read.',
+      "Largest JSON body of `/rpc`, `/auth`, `/control`, `/api` and the studio's `/studio/components/draw`; larger answers 413 `request.tooLarge` before the body is read.",
   },
   TRUSTED_PROXIES: {
     schema: z

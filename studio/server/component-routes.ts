@@ -25,7 +25,7 @@ import type { StudioSession } from './studio-routes.ts';
 
 export interface ComponentRoutesArgs {
   session: (c: Context) => Promise<StudioSession | null>;
-  /** The largest body `draw` reads (the management API's `REQUEST_MAX_BYTES` default). */
+  /** The largest body `draw` reads (`REQUEST_MAX_BYTES`; its default when not given). */
   maxBytes?: number;
   /** How long `?after=` waits for a change (tests shorten it). */
   waitMs?: number;

@@ -23,6 +23,8 @@ export interface StudioRoutesArgs {
   /** The website process's origin, whose `/_cms/canvas` the studio frames. */
   siteUrl: string;
   assets: () => Promise<StudioAssets>;
+  /** The largest body the studio's own routes read (`REQUEST_MAX_BYTES`, as the management API's). */
+  maxBytes?: number;
 }
 
 /**
@@ -67,7 +69,7 @@ export function studioRoutes(args: StudioRoutesArgs): Hono {
   });
   app.get('/studio/', (c) => c.redirect('/studio', 301));
   // The project's code components: the node menu's catalog and their HTML for the canvas.
-  app.route('/', componentRoutes({ session: args.session }));
+  app.route('/', componentRoutes({ session: args.session, maxBytes: args.maxBytes }));
   app.get('/studio/assets/:file{studio[.-][A-Za-z0-9_.-]+\\.(?:js|css)}', async (c) => {
     const assets = await args.assets();
     const file = c.req.param('file');
