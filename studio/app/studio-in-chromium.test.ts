@@ -110,6 +110,15 @@ describe('the studio editor in Chromium', () => {
       document.querySelector('.tree button[aria-pressed="true"]')?.textContent?.startsWith('heading'),
     );
     expect(await page.locator('#props-title').textContent()).toMatch(/^heading/);
+    // The properties pane holds its controls at 1280: the viewport checkboxes stay inside it.
+    const outside = await page.evaluate(() => {
+      const pane = document.querySelector('.props-panel')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.props-panel .shown-on label')]
+        .filter((l) => l.getBoundingClientRect().right > pane.right + 0.5)
+        .map((l) => l.textContent);
+    });
+    expect(outside).toEqual([]);
+    await page.locator('.props-panel').screenshot({ path: '/tmp/studio-props-panel.png' });
 
     // Removing it from the keyboard takes it out of the canvas.
     await page.click('.tree button:text("heading “Added in the studio”")');
