@@ -43,12 +43,19 @@ export async function loadSite(
 ): Promise<SiteInfo | null> {
   const entry = await deps.cache.getOrSet<SiteEntry>(`site:space:${spaceId}`, async (sink) => {
     sink.addTags(siteTags(spaceId));
-    const space = await deps.reader.space(spaceId);
+    // Three reads at once, not one after another (a first visit of a site waits for them; issue 42).
+    const [space, rows, badge] = await Promise.all([
+      deps.reader.space(spaceId),
+      deps.db.query<{ environment: string; settings: Record<string, unknown> }>(
+        `select environment, settings from space_plugin_settings where space_id = $1 and plugin_id = 'website'`,
+        [spaceId],
+      ),
+      deps.db.query<{ key: string; value: unknown }>(
+        'select key, value from space_controls where space_id = $1 and key = any($2::text[])',
+        [spaceId, [BADGE_CONTROL, BADGE_TEXT_CONTROL, BADGE_LINK_CONTROL]],
+      ),
+    ]);
     if (!space) return { site: null };
-    const rows = await deps.db.query<{ environment: string; settings: Record<string, unknown> }>(
-      `select environment, settings from space_plugin_settings where space_id = $1 and plugin_id = 'website'`,
-      [spaceId],
-    );
     const production = rows.rows.find((r) => r.environment === 'production')?.settings ?? {};
     const { passwordHash, ...settings } = websiteSettingsSchema.parse(production);
     const environments: SiteInfo['environments'] = {};
@@ -57,10 +64,6 @@ export async function loadSite(
       const id = r.settings.notFoundContentId;
       environments[r.environment] = { notFoundContentId: typeof id === 'string' ? id : null };
     }
-    const badge = await deps.db.query<{ key: string; value: unknown }>(
-      'select key, value from space_controls where space_id = $1 and key = any($2::text[])',
-      [spaceId, [BADGE_CONTROL, BADGE_TEXT_CONTROL, BADGE_LINK_CONTROL]],
-    );
     const control = (key: string) => badge.rows.find((r) => r.key === key)?.value;
     const badgeOn = control(BADGE_CONTROL) === true;
     return {
