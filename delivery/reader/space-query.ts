@@ -1,9 +1,11 @@
 import type { Queryable } from '../../core/db/types.ts';
 import type { SpaceInfo } from './types.ts';
 
-const columns = `id, name, title, default_locale, locales, home_content_id, api_hosts, import_running`;
+/** The columns of `spaces` a `SpaceInfo` is made of (`toSpace`). */
+export const spaceColumns = `id, name, title, default_locale, locales, home_content_id, api_hosts, import_running`;
+const columns = spaceColumns;
 
-interface RawSpace {
+export interface RawSpace {
   id: string;
   name: string;
   title: string;
@@ -14,7 +16,7 @@ interface RawSpace {
   import_running: boolean;
 }
 
-const toSpace = (r: RawSpace): SpaceInfo => ({
+export const toSpace = (r: RawSpace): SpaceInfo => ({
   id: r.id,
   name: r.name,
   title: r.title,
