@@ -14,12 +14,14 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../core/config/index.ts';
 import { openDb } from '../core/db/open.ts';
 import type { Db } from '../core/db/types.ts';
 import { freshPostgres } from '../core/testing/databases.ts';
 import { freePort, runVerso, startVerso } from '../core/testing/processes.ts';
+import { processMicros } from './cpu-time.ts';
 import { editorAccess } from './editor-access.ts';
 import { generateSites, siteHost } from './generate-sites.ts';
 import { quantiles, raiseRateRules } from './publish.ts';
@@ -125,11 +127,23 @@ const toReady = performance.now() - spawned;
 const rssReady = rssMb(website.child.pid!);
 log(`ready in ${toReady.toFixed(0)} ms at ${rssReady.toFixed(0)} MB`);
 const firstVisits: number[] = [];
+// The website process's CPU time over the first visits (load moves it far less than their latency).
+const cpuBefore = processMicros(website.child.pid!);
+let cpuPerVisit = 0;
+let load = '';
 for (let n = 1; n <= SITES; n++) {
   const { status, ms } = await get(port, '/', siteHost(n));
   if (status !== 200) throw new Error(`the home page of site ${n} answered ${status}`);
   if (n <= VISITS) firstVisits.push(ms);
-  if (n === VISITS) log(`first visits: ${JSON.stringify(quantiles(firstVisits))}`);
+  if (n === VISITS) {
+    // The entries written after the last answers are part of those visits' cost.
+    await new Promise((r) => setTimeout(r, 100));
+    cpuPerVisit = (processMicros(website.child.pid!) - cpuBefore) / 1000 / VISITS;
+    load = loadavg()[0]!.toFixed(1);
+    log(
+      `first visits: ${JSON.stringify(quantiles(firstVisits))}, ${cpuPerVisit.toFixed(2)} ms CPU each, load average ${load}`,
+    );
+  }
 }
 const first = quantiles(firstVisits);
 const p95 = [...firstVisits].sort((a, b) => a - b)[Math.floor(firstVisits.length * 0.95)]!;
@@ -203,7 +217,7 @@ process.stdout.write(
     '| what | figure |',
     '| --- | --- |',
     `| start to ready (spawn → \`/readyz\` 200) | ${(toReady / 1000).toFixed(2)} s (RSS ${rssReady.toFixed(0)} MB) |`,
-    `| first visit of a site's home page, ${VISITS.toLocaleString('en')} sites in turn | p50 ${first.p50} ms, p95 ${p95.toFixed(1)} ms, p99 ${first.p99} ms |`,
+    `| first visit of a site's home page, ${VISITS.toLocaleString('en')} sites in turn | p50 ${first.p50} ms, p95 ${p95.toFixed(1)} ms, p99 ${first.p99} ms; the process's CPU ${cpuPerVisit.toFixed(2)} ms a visit (load average ${load}) |`,
     `| RSS after the home pages of all ${SITES.toLocaleString('en')} sites | ${rssAll.toFixed(0)} MB |`,
     `| a second visit of site 1 | ${again.ms.toFixed(2)} ms |`,
     `| a publish in one space | ${publishNote} |`,

@@ -18,6 +18,8 @@ export interface CompileSiteCssArgs extends SiteCssInput {
 export interface CompiledCss {
   css: string;
   hash: string;
+  /** `strongEtag(css)`, when the compiler already has it (the store computes it otherwise). */
+  etag?: string;
 }
 
 /** The site's custom CSS on its own, so a stray brace cannot close the layer it is put in. */

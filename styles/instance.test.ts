@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ASSET } from '../core/designs/fixtures.ts';
 import { defaultTheme, type InstanceStyle } from '../core/designs/index.ts';
 import { instanceClass } from './class-names.ts';
 import { compileSiteCss } from './compile.ts';
+import { contentHash, strongEtag } from './content-hash.ts';
 import { compileInstanceCss } from './instance.ts';
 
 const site = compileSiteCss({ theme: defaultTheme, designs: [], assetUrl: () => '', fontFaces: '' });
@@ -25,6 +27,23 @@ describe('compileInstanceCss', () => {
     );
     expect(hash).toMatch(/^[a-f0-9]{20}$/);
     expect(hash).not.toBe(site.hash);
+  });
+
+  it('names the sheet the same from a hasher that has read the site rules, which it leaves as it was', () => {
+    const blocks = [{ blockId: A, style: { gap: 'space:4' } as InstanceStyle }];
+    const siteHasher = createHash('sha256').update(site.css);
+    for (let i = 0; i < 2; i++) {
+      const continued = compileInstanceCss({
+        siteCss: site.css,
+        blocks,
+        theme: defaultTheme,
+        assetUrl,
+        siteHasher,
+      });
+      expect(continued.hash).toBe(contentHash(continued.css));
+      expect(continued.etag).toBe(strongEtag(continued.css));
+      expect(continued.hash).toBe(compile(blocks).hash);
+    }
   });
 
   it('is deterministic whatever order the blocks come in', () => {

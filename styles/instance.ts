@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import {
   type InstanceStyle,
   instanceStyleSchema,
@@ -7,7 +8,7 @@ import {
 } from '../core/designs/index.ts';
 import { instanceClass } from './class-names.ts';
 import type { CompiledCss } from './compile.ts';
-import { contentHash } from './content-hash.ts';
+import { contentHash, continuedHash } from './content-hash.ts';
 import { backgroundAssetDeclarations, type DeclarationContext } from './declarations.ts';
 import { minifyCss } from './lightning.ts';
 import { media, rule } from './rule-css.ts';
@@ -36,6 +37,8 @@ export interface CompileInstanceCssArgs {
   /** The theme the site stylesheet was compiled from (token references are checked against it). */
   theme: Theme;
   assetUrl: (assetId: string) => string;
+  /** A SHA-256 that has read `siteCss` (`siteSheetHasher`): the sheet's hash then costs its own rules only. */
+  siteHasher?: Hash;
 }
 
 export interface CompiledInstanceCss extends CompiledCss {
@@ -95,5 +98,6 @@ export function compileInstanceCss(args: CompileInstanceCssArgs): CompiledInstan
   }
   const instance = body === '' ? '' : minifyCss(`@layer instance{\n${body}}\n`, 'instance.css');
   const css = args.siteCss + instance;
+  if (args.siteHasher) return { css, ...continuedHash(args.siteHasher, instance), refused };
   return { css, hash: contentHash(css), refused };
 }

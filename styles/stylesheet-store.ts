@@ -57,7 +57,7 @@ export function createStylesheetStore(options: StylesheetStoreOptions = {}): Sty
   const put = (compiled: CompiledCss): StoredStylesheet => {
     const existing = touch(compiled.hash);
     if (existing) return existing;
-    const sheet = { css: compiled.css, hash: compiled.hash, etag: strongEtag(compiled.css) };
+    const sheet = { css: compiled.css, hash: compiled.hash, etag: compiled.etag ?? strongEtag(compiled.css) };
     sheets.set(sheet.hash, sheet);
     bytes += sheet.css.length;
     for (const [hash, old] of sheets) {

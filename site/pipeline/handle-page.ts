@@ -114,6 +114,11 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
     ...(access.drafts ? { drafts: access.drafts } : {}),
   };
   const csp = pageCsp(site.settings);
+  // 7. Designs of the current revision (generated where none is stored), read beside steps 4–6: they depend on
+  // the site only, and a first visit of a site waited for the document and then for them (issue 42). A redirect
+  // answers without them. A whole-site share link previews the draft designs too.
+  const designsRead = loadDesigns(deps, site, { drafts: access.drafts === 'all' });
+  designsRead.catch(() => {});
 
   // 4. Document by permalink (`/` is the home document).
   const found = await findDocument(deps.reader, ctx, site, route, target.search);
@@ -135,9 +140,7 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
     sink.addTags(spare);
   }
 
-  // 7. Designs of the current revision (generated where none is stored).
-  // A whole-site share link previews the draft designs too.
-  const designs = await loadDesigns(deps, site, { drafts: access.drafts === 'all' });
+  const designs = await designsRead;
 
   // 8. Render.
   const renderStarted = performance.now();

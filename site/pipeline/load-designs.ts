@@ -208,16 +208,19 @@ async function completeFrom(
   read: (db: Queryable, site: SiteInfo, log: Logger) => Promise<DesignRecord[]>,
 ): Promise<{ loaded: LoadedDesigns; stored: DesignRecord[] }> {
   const spaceId = site.space.id;
-  const model = await deps.reader.contentModel(spaceId);
+  // Independent reads at once: a first visit of a site waited for each in turn (issue 42).
+  const [model, firstMenu, stored] = await Promise.all([
+    deps.reader.contentModel(spaceId),
+    deps.db.query<{ machine_name: string }>(
+      'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
+      [spaceId],
+    ),
+    read(deps.db, site, deps.log),
+  ]);
   const fields: ContentFields = {
     contentTypes: Object.fromEntries(model.contentTypes.map((t) => [t.name, t.fields as FieldDef[]])),
     blockTypes: Object.fromEntries(model.blockTypes.map((t) => [t.name, t.fields as FieldDef[]])),
   };
-  const firstMenu = await deps.db.query<{ machine_name: string }>(
-    'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
-    [spaceId],
-  );
-  const stored = await read(deps.db, site, deps.log);
   const bundle = completeDesigns({ stored, fields, firstMenu: firstMenu.rows[0]?.machine_name ?? null });
   fields.contentTypes[NOT_FOUND_TYPE] = NOT_FOUND_FIELDS;
   return { loaded: { bundle, fields, schemaVersion: model.schemaVersion }, stored };

@@ -1,6 +1,7 @@
 import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
+import { type RawSpace, spaceColumns, toSpace } from '../../delivery/reader/space-query.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import { passwordFingerprint } from '../access/access-cookie.ts';
 import { websiteSettingsSchema } from '../plugin/website-section-schema.ts';
@@ -43,25 +44,34 @@ export async function loadSite(
 ): Promise<SiteInfo | null> {
   const entry = await deps.cache.getOrSet<SiteEntry>(`site:space:${spaceId}`, async (sink) => {
     sink.addTags(siteTags(spaceId));
-    const space = await deps.reader.space(spaceId);
-    if (!space) return { site: null };
-    const rows = await deps.db.query<{ environment: string; settings: Record<string, unknown> }>(
-      `select environment, settings from space_plugin_settings where space_id = $1 and plugin_id = 'website'`,
-      [spaceId],
+    // The space, its website settings and its badge controls in one statement: a first visit of a site waited for
+    // three round trips (issue 42).
+    const res = await deps.db.query<
+      RawSpace & {
+        website: { environment: string; settings: Record<string, unknown> }[];
+        controls: { key: string; value: unknown }[];
+      }
+    >(
+      `select ${spaceColumns},
+         (select coalesce(json_agg(json_build_object('environment', p.environment, 'settings', p.settings)), '[]'::json)
+           from space_plugin_settings p where p.space_id = spaces.id and p.plugin_id = 'website') as website,
+         (select coalesce(json_agg(json_build_object('key', c.key, 'value', c.value)), '[]'::json)
+           from space_controls c where c.space_id = spaces.id and c.key = any($2::text[])) as controls
+       from spaces where id = $1`,
+      [spaceId, [BADGE_CONTROL, BADGE_TEXT_CONTROL, BADGE_LINK_CONTROL]],
     );
-    const production = rows.rows.find((r) => r.environment === 'production')?.settings ?? {};
+    const row = res.rows[0];
+    if (!row) return { site: null };
+    const space = toSpace(row);
+    const production = row.website.find((r) => r.environment === 'production')?.settings ?? {};
     const { passwordHash, ...settings } = websiteSettingsSchema.parse(production);
     const environments: SiteInfo['environments'] = {};
-    for (const r of rows.rows) {
+    for (const r of row.website) {
       if (r.environment === 'production') continue;
       const id = r.settings.notFoundContentId;
       environments[r.environment] = { notFoundContentId: typeof id === 'string' ? id : null };
     }
-    const badge = await deps.db.query<{ key: string; value: unknown }>(
-      'select key, value from space_controls where space_id = $1 and key = any($2::text[])',
-      [spaceId, [BADGE_CONTROL, BADGE_TEXT_CONTROL, BADGE_LINK_CONTROL]],
-    );
-    const control = (key: string) => badge.rows.find((r) => r.key === key)?.value;
+    const control = (key: string) => row.controls.find((r) => r.key === key)?.value;
     const badgeOn = control(BADGE_CONTROL) === true;
     return {
       site: {

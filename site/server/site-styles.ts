@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { type IslandBundles, islandScripts } from '../../build/islands.ts';
 import type { Theme } from '../../core/designs/index.ts';
 import type { Logger } from '../../core/log.ts';
@@ -16,6 +16,17 @@ import type { SiteInfo } from '../pipeline/types.ts';
 
 /** The custom CSS's part of a stylesheet's key: a change of it alone makes a new stylesheet. */
 const cssKey = (css: string) => (css ? createHash('sha1').update(css).digest('base64url').slice(0, 12) : '');
+
+/** A SHA-256 that has read a site sheet, for the page sheets that start with it (`continuedHash`). */
+const siteHashers = new WeakMap<CompiledCss, Hash>();
+function siteHasher(sheet: CompiledCss): Hash {
+  let hasher = siteHashers.get(sheet);
+  if (!hasher) {
+    hasher = createHash('sha256').update(sheet.css);
+    siteHashers.set(sheet, hasher);
+  }
+  return hasher;
+}
 
 /** Each loaded designs' part of the key, computed once per loaded value (loadDesigns caches it). */
 const designsKeys = new WeakMap<LoadedDesigns, string>();
@@ -93,6 +104,7 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
         blocks,
         theme: designs.bundle.designs.theme,
         assetUrl,
+        siteHasher: siteHasher(sheet),
       });
       for (const r of compiled.refused) {
         deps.log.warn(
