@@ -89,12 +89,13 @@ export async function makeBundle(dir = bundleDir) {
   const tmp = `${index}.${randomBytes(4).toString('hex')}`;
   writeFileSync(tmp, JSON.stringify({ bundle, inputs }));
   renameSync(tmp, index);
-  // Older bundles go, except any another process may have just named (a minute's grace).
+  // Older bundles go after an hour: a command still running from one loads its chunks as it needs them (sharp at a
+  // build's first image variant, minutes in), so its folder must outlive the longest build, not only its start.
   for (const name of readdirSync(dir))
     if (
       name.startsWith('main-') &&
       name !== bundle &&
-      Date.now() - statSync(join(dir, name)).mtimeMs > 60_000
+      Date.now() - statSync(join(dir, name)).mtimeMs > 3_600_000
     )
       rmSync(join(dir, name), { recursive: true, force: true });
   return join(dir, bundle);
