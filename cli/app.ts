@@ -1,21 +1,14 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { loadStudio } from '../build/studio.ts';
 import { authRoutes } from '../core/auth/auth-routes.ts';
-import { edgeAnswers } from '../core/cache/edge/edge-answers.ts';
-import { type EdgeStatus, edgeStatusOf } from '../core/cache/edge/edge-purges.ts';
-import type { Scope, ServerMode } from '../core/config/index.ts';
+import type { ServerMode } from '../core/config/index.ts';
 import { controlRoutes } from '../core/control/control-routes.ts';
-import { type ReadRouting, readRoutingOf } from '../core/db/types.ts';
 import { AppError } from '../core/errors/app-error.ts';
 import { errorResponse } from '../core/http/error-handler.ts';
 import { installFastAnswers } from '../core/http/fast-answers.ts';
 import { healthRoutes } from '../core/http/health.ts';
 import { jsonBodyLimit } from '../core/http/json-body-limit.ts';
-import { type Readiness, readinessGate } from '../core/http/readiness.ts';
-import { requestId } from '../core/http/request-id.ts';
 import { varyAlways } from '../core/http/vary-always.ts';
-import { metricsRoute } from '../core/metrics/metrics-route.ts';
-import { installRequestMetrics } from '../core/metrics/observe-requests.ts';
 import { registryRoutes } from '../core/registry/registry-routes.ts';
 import { rpcRoutes } from '../core/rpc/rpc-routes.ts';
 import { graphqlRoutes } from '../delivery/graphql/index.ts';
@@ -23,14 +16,12 @@ import { managementMediaRoutes } from '../delivery/media/management-media.ts';
 import { publicMediaRoutes } from '../delivery/media/public-media.ts';
 import { uploadRoutes } from '../delivery/media/upload.ts';
 import { publicApi } from '../delivery/public-api/index.ts';
-import type { SiteDeps } from '../site/pipeline/deps.ts';
-import { fastPagesOptions } from '../site/server/fast-pages.ts';
-import { websiteServer } from '../site/server/website-server.ts';
 import { studioContentModel } from '../studio/server/content-model-procedure.ts';
 import { studioPreviewProcedure } from '../studio/server/preview-procedure.ts';
 import { sessionFromAuthRoute, studioRoutes } from '../studio/server/studio-routes.ts';
+import { type AppOptions, appStart, mountWebsite, scoped } from './app-start.ts';
 import { allProcedures } from './procedures.ts';
-import { publicApiRateLimit, sitePagesRateLimit } from './rate-limits.ts';
+import { publicApiRateLimit } from './rate-limits.ts';
 import type { Services } from './services.ts';
 
 /** The designed site's origin of a host in links the management API hands out (`SITE_URL_TEMPLATE`). */
@@ -47,75 +38,13 @@ function studioProcedures(services: Services) {
     : [];
 }
 
-/** Adds the edge's purge status to a ready `/readyz` answer (`edge`: ok or failing, pending retries). */
-function withEdgeStatus(status: () => Promise<EdgeStatus>): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.res.status !== 200) return;
-    const body = (await c.res.clone().json()) as Record<string, unknown>;
-    c.res = c.json({ ...body, edge: await status() }, 200, { 'Cache-Control': 'no-store' });
-  };
-}
-
-/**
- * Adds the read replicas to a `/readyz` answer: each by host, port and database with its state (`ok`, `lagging`,
- * `down`, …), the position it has replayed and its lag. A replica left out does not make the process unready:
- * the primary answers its reads (operations.md, "Read replicas").
- */
-function withReplicaStatus(routing: ReadRouting): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    if (c.res.status !== 200) return;
-    const body = (await c.res.clone().json()) as Record<string, unknown>;
-    c.res = c.json({ ...body, replicas: routing.status() }, 200, { 'Cache-Control': 'no-store' });
-  };
-}
-
-export interface AppOptions {
-  /**
-   * Count requests against the rate rules (default). The static export renders every page of a space through
-   * the website app in its own process: no visitor is behind those requests, so it turns them off.
-   */
-  rateLimits?: boolean;
-  /** `/readyz` answers 503 until this is ready (`verso serve` warms up first: cli/warm-up.ts). */
-  readiness?: Readiness;
-  /** Told the website pipeline's deps (website mode): the static export renders pages with them directly. */
-  onSiteDeps?: (deps: SiteDeps) => void;
-}
-
 /** The HTTP app of one server mode: what it mounts follows `SERVER_MODE` and `SCOPES` (operations.md). */
 export function buildApp(mode: ServerMode, services: Services, options: AppOptions = {}): Hono {
   const rateLimits = options.rateLimits ?? true;
-  const app = new Hono();
-  app.use(requestId());
+  const start = appStart(mode, services, options);
+  const { app, onLookup } = start;
   const scopes = services.config.SCOPES;
-  /** Mounts a surface only when the process has its scope: a replica mounts what its `SCOPES` name. */
-  const mountScoped = (scope: Scope, mount: () => void) => {
-    if (scopes.includes(scope)) mount();
-  };
-  // Every answer is counted (core/metrics/); `/metrics` answers only METRICS_ALLOWED_IPS, before any surface.
-  const { metrics } = services;
-  installRequestMetrics(app, metrics, mode === 'website');
-  const onLookup = (hit: boolean) => metrics.cacheLookup('answer', hit);
-  mountScoped('metrics', () =>
-    app.use(
-      '/metrics',
-      metricsRoute({
-        metrics,
-        allowedIps: services.config.METRICS_ALLOWED_IPS,
-        trustedProxies: services.config.TRUSTED_PROXIES,
-      }),
-    ),
-  );
-  // With an edge cache: cacheable answers carry their tags for it, and /readyz says how its purges fare.
-  const edge = services.config.EDGE_CACHE;
-  if (edge !== 'none' && mode !== 'management')
-    app.use('*', edgeAnswers({ kind: edge, ttlSeconds: services.config.EDGE_CACHE_TTL }));
-  const edgeStatus = edgeStatusOf(services.cache);
-  if (options.readiness) app.use('/readyz', readinessGate(options.readiness));
-  if (edgeStatus) app.use('/readyz', withEdgeStatus(edgeStatus));
-  const routing = readRoutingOf(services.db);
-  if (routing) app.use('/readyz', withReplicaStatus(routing));
+  const mountScoped = scoped(services);
   // The public API answers /healthz, /readyz and / itself, and sets the request's space for what follows.
   if (mode === 'public') {
     const blockDesigns = services.plugins.some((p) => p.id === 'website');
@@ -140,15 +69,10 @@ export function buildApp(mode: ServerMode, services: Services, options: AppOptio
     });
     mountScoped('graphql', () => app.route('/', graphqlRoutes({ ...services, reader: api.reader })));
   }
-  app.route('/', healthRoutes(services.db));
   // The website mode (plugin on; serve.ts refuses it otherwise) answers every other path with the site.
-  if (mode === 'website' && services.plugins.some((p) => p.id === 'website')) {
-    if (rateLimits) app.use('*', sitePagesRateLimit(services));
-    app.route('/', websiteServer(services, options.onSiteDeps ? { onSiteDeps: options.onSiteDeps } : {}));
-    // Repeated public cached pages are replayed in front of the app (core/http/fast-answers.ts).
-    installFastAnswers(app, { ...fastPagesOptions, onLookup });
-    return app;
-  }
+  if (mode === 'website' && services.plugins.some((p) => p.id === 'website'))
+    return mountWebsite(start, services, options);
+  app.route('/', healthRoutes(services.db));
   app.get('/', (c) => c.json({ service: 'verso', mode, scopes: services.config.SCOPES }));
   // Management: /rpc (scope rpc), /api/v1, /control/v1 (scope control only); uploads and /media below.
   if (mode === 'management') {

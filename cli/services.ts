@@ -9,7 +9,8 @@ import { openMediaStorage } from '../core/media/open-storage.ts';
 import { sharpRenderer } from '../core/media/render-variant.ts';
 import type { MediaStorage } from '../core/media/storage.ts';
 import { type VariantStore, variantStore } from '../core/media/variant-store.ts';
-import { createMetrics, type Metrics } from '../core/metrics/metrics.ts';
+import type { Metrics } from '../core/metrics/metrics.ts';
+import { quietMetrics } from '../core/metrics/quiet-metrics.ts';
 import type { Plugin } from '../core/plugins.ts';
 import type { RateLimiter } from '../core/rate-limit/rate-limiter.ts';
 import type { RedisHandle } from '../core/redis/connection.ts';
@@ -49,13 +50,19 @@ export async function closeServices(services: Services): Promise<void> {
  * `redis`: connect to `REDIS_URL` (serving processes). One-shot commands leave it off and keep an in-memory
  * cache, so that a migration or an import never depends on Redis.
  */
-export async function createServices(config: Config, options: { redis?: boolean } = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  options: { redis?: boolean; quietMetrics?: boolean } = {},
+): Promise<Services> {
   const log = createLogger(config.LOG_LEVEL);
   // Before any reader exists: each registry takes the bound when it is made.
   boundContentModels(config.CONTENT_MODELS_KEPT);
   const db = await openDb(config);
   // Node's own figures (RSS, event loop, GC) only for processes that serve.
-  const metrics = createMetrics({ processMetrics: options.redis === true });
+  // `quietMetrics`: a command that serves no /metrics (the static export) counts nothing and loads no prom-client.
+  const metrics = options.quietMetrics
+    ? quietMetrics()
+    : (await import('../core/metrics/metrics.ts')).createMetrics({ processMetrics: options.redis === true });
   metrics.watch({ pool: () => db.poolUse?.() });
   let shared: Awaited<ReturnType<typeof openSharedState>>;
   try {

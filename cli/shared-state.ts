@@ -1,9 +1,7 @@
 import { edgePurgerFrom } from '../core/cache/edge/edge-config.ts';
-import { forwardPurges } from '../core/cache/edge/edge-purges.ts';
 import { memoryCache } from '../core/cache/memory-cache.ts';
 import { journalPurges } from '../core/cache/purge-journal.ts';
 import { purgesWithWalPosition } from '../core/cache/purge-positions.ts';
-import { redisCache } from '../core/cache/redis-cache.ts';
 import type { TaggedCache } from '../core/cache/tagged-cache.ts';
 import type { Config } from '../core/config/index.ts';
 import { spaceRateOverrides } from '../core/control/rate-overrides.ts';
@@ -12,8 +10,7 @@ import { AppError } from '../core/errors/app-error.ts';
 import type { Logger } from '../core/log.ts';
 import type { Metrics } from '../core/metrics/metrics.ts';
 import { createRateLimiter, type RateLimiter } from '../core/rate-limit/rate-limiter.ts';
-import { checkRedis } from '../core/redis/checks.ts';
-import { connectRedis, type RedisHandle } from '../core/redis/connection.ts';
+import type { RedisHandle } from '../core/redis/connection.ts';
 
 export interface SharedState {
   redis?: RedisHandle;
@@ -35,8 +32,12 @@ export async function openSharedState(args: {
 }): Promise<SharedState> {
   const { config, db, log, metrics } = args;
   let redis: RedisHandle | undefined;
-  if (args.useRedis && config.REDIS_URL) {
-    redis = await connectRedis({ url: config.REDIS_URL, log, prefix: config.REDIS_KEY_PREFIX });
+  // Redis's modules (ioredis, bentocache's driver) and the edge's (bullmq) are loaded only when used: a one-shot
+  // command (the static export) starts without them.
+  const shared = args.useRedis && config.REDIS_URL ? await import('./shared-redis.ts') : undefined;
+  if (shared && config.REDIS_URL) {
+    const { checkRedis } = shared;
+    redis = await shared.connectRedis({ url: config.REDIS_URL, log, prefix: config.REDIS_KEY_PREFIX });
     if (redis.reachable()) {
       try {
         await checkRedis(redis.client, log);
@@ -61,9 +62,15 @@ export async function openSharedState(args: {
   }
   const measured = metrics ? { metrics } : {};
   const routing = readRoutingOf(db);
-  const base = redis
-    ? redisCache({ redis, defaultTtlSeconds: config.CACHE_TTL, ...measured, ...(routing ? { routing } : {}) })
-    : memoryCache({ defaultTtlSeconds: config.CACHE_TTL, ...measured });
+  const base =
+    redis && shared
+      ? shared.redisCache({
+          redis,
+          defaultTtlSeconds: config.CACHE_TTL,
+          ...measured,
+          ...(routing ? { routing } : {}),
+        })
+      : memoryCache({ defaultTtlSeconds: config.CACHE_TTL, ...measured });
   // With read replicas configured, purges carry the primary's WAL position (core/db/replicas/, operations.md).
   const own =
     config.DATABASE_READ_URLS.length > 0 && db.kind === 'pg' ? purgesWithWalPosition(base, db, log) : base;
@@ -72,7 +79,13 @@ export async function openSharedState(args: {
   // Every purge is journaled (static export's `--incremental`), then, with EDGE_CACHE set, reaches the edge.
   // Website processes only echo purges others made (and journaled), and may run on a read-only role.
   const journaled = config.SERVER_MODE === 'website' ? own : journalPurges(own, db, log);
-  const cache = purger ? forwardPurges(journaled, { purger, log, ...(redis ? { redis } : {}) }) : journaled;
+  const cache = purger
+    ? (await import('../core/cache/edge/edge-purges.ts')).forwardPurges(journaled, {
+        purger,
+        log,
+        ...(redis ? { redis } : {}),
+      })
+    : journaled;
   const rateLimiter = createRateLimiter({
     redis,
     log,

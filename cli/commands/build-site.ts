@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { sharedReader } from '../../delivery/reader/index.ts';
 import { type BuildProgress, BuildSiteError, buildSite } from '../../site/export/build-site.ts';
 import type { SiteDeps } from '../../site/pipeline/deps.ts';
-import { buildApp } from '../app.ts';
+import { websiteApp } from '../app-start.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices, type Services } from '../services.ts';
 import { startProject } from './project.ts';
@@ -23,7 +23,7 @@ export interface BuildSiteFlags {
  * rule applies (a space of thousands of pages met the site pages rule's 1,200 a minute before).
  */
 export const exportApp = (services: Services, onSiteDeps?: (deps: SiteDeps) => void) =>
-  buildApp('website', services, { rateLimits: false, ...(onSiteDeps ? { onSiteDeps } : {}) });
+  websiteApp(services, { rateLimits: false, ...(onSiteDeps ? { onSiteDeps } : {}) });
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -39,7 +39,7 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
       message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)',
     });
   await startProject();
-  const services = await createServices(config);
+  const services = await createServices(config, { quietMetrics: true });
   const tty = process.stdout.isTTY === true;
   const progress = (p: BuildProgress) => {
     const line = `  ${p.stage}: ${p.documents} documents, ${p.files} files, ${mb(p.bytes)}`;

@@ -24,6 +24,11 @@ export const cacheTags = {
   domains: 'domains',
   sitePages: 'site:pages',
   sitePagesOf: (spaceId: string) => `site:pages:${spaceId}`,
+  /**
+   * A space's sitemap entries alone (with the tags of every page they list): the static export drops them once it
+   * has the sitemap's files (at 100,000 pages they held some 100 MB of its memory to the end of the build).
+   */
+  sitemap: (spaceId: string) => `sitemap:${spaceId}`,
   /** A space's controls as read by the rate limiter (its per-space rules); purged by `/control/v1`. */
   controls: (spaceId: string) => `controls:${spaceId}`,
 } as const;

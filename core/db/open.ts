@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config/index.ts';
 import { openPgDb } from './pg-db.ts';
-import { openPgliteDb } from './pglite-db.ts';
 import { readRouter } from './replicas/read-router.ts';
 import type { Db } from './types.ts';
 
@@ -15,7 +14,8 @@ type DbConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'DB_POOL_MAX'> &
  * replicas the database is the pool itself: nothing stands between a read and it.
  */
 export async function openDb(config: DbConfig): Promise<Db> {
-  if (!config.DATABASE_URL) return openPgliteDb(join(config.DATA_DIR, 'db'));
+  // The embedded database's module (PGlite's WebAssembly) only when it is the one used.
+  if (!config.DATABASE_URL) return (await import('./pglite-db.ts')).openPgliteDb(join(config.DATA_DIR, 'db'));
   const primary = openPgDb(config.DATABASE_URL, { poolMax: config.DB_POOL_MAX });
   const urls = config.DATABASE_READ_URLS ?? [];
   if (urls.length === 0 || (config.SERVER_MODE !== 'public' && config.SERVER_MODE !== 'website'))

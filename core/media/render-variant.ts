@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { VariantFormat, VariantName } from './signing.ts';
 import { type Crop, type FocalPoint, planVariant } from './variant-plan.ts';
 
@@ -21,6 +20,8 @@ const MAX_INPUT_PIXELS = 100_000_000;
 
 /** The real renderer: sharp, upright by EXIF orientation, metadata stripped. */
 export const sharpRenderer: VariantRenderer = async (original, args) => {
+  // Loaded on the first variant, not at start (a one-shot command may render none).
+  const { default: sharp } = await import('sharp');
   const image = sharp(original, { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS });
   const meta = await image.metadata();
   const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };

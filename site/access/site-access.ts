@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { generateCookie, getCookie } from 'hono/cookie';
@@ -72,7 +71,9 @@ const MAX_PASSWORD_LENGTH = 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOINDEX = { 'X-Robots-Tag': 'noindex, nofollow' };
 
-const defaultVerify = (hash: string, password: string) => argon2.verify(hash, password);
+// argon2 (a native module) is loaded on the first password checked, not by every website process's start.
+const defaultVerify = async (hash: string, password: string) =>
+  (await import('argon2')).default.verify(hash, password);
 
 /**
  * Whether a post comes from this site: its `Origin` (else the origin of its `Referer`) names the

@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Message, type Plugin } from 'esbuild';
+import type { BuildResult, Message, Plugin } from 'esbuild';
 import { bundleScript, SCRIPT_BUDGETS, type ScriptBundle, setProjectIslands } from '../../build/islands.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { contentHash } from '../../styles/content-hash.ts';
@@ -63,8 +63,10 @@ function refuse(message: string): AppError {
 export async function compileProject(configFile: string): Promise<LoadedProject> {
   if (!existsSync(configFile)) throw refuse(`${configFile}: no such file`);
   const root = dirname(configFile);
-  let result: Awaited<ReturnType<typeof build>>;
+  let result: BuildResult<{ metafile: true }>;
   try {
+    // esbuild's module when a project is compiled, not when this module is imported.
+    const { build } = await import('esbuild');
     result = await build({
       entryPoints: [configFile],
       absWorkingDir: root,

@@ -4,11 +4,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
 import { journalHead } from '../../core/cache/purge-journal.ts';
-import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
-import type { Queryable } from '../../core/db/types.ts';
-import type { Reader } from '../../delivery/reader/types.ts';
+import { cacheTags } from '../../core/cache/tags.ts';
 import { staticFormStamp } from '../access/form-stamp.ts';
-import type { SiteDeps } from '../pipeline/deps.ts';
 import { spaceDomains } from '../pipeline/find-domain.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
@@ -25,66 +22,15 @@ import {
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
 import { linkOrCopy, swapIn, updateInPlace } from './build-output.ts';
 import { feedPaths, feedRefs, hostRedirectRules, pagePaths, redirectRules } from './build-routes.ts';
+import type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } from './build-types.ts';
 import { directPage, inParallel, PAGES_IN_FLIGHT, type Rendered } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
 import { formWarnings, noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
+export type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } from './build-types.ts';
 export { BuildSiteError, manifestPath };
-
-export interface BuildSiteDeps {
-  db: Queryable;
-  cache: TaggedCache;
-  reader: Reader;
-  /** The website process's app (cli/app.ts `buildApp('website', …)`): every file is what it answers. */
-  fetch: (request: Request) => Promise<Response>;
-  /** `AUTH_SECRET`, the same as the form endpoint's: it signs the forms' build stamps. */
-  authSecret?: () => string;
-  /**
-   * The website pipeline's deps behind `fetch` (cli/app.ts `onSiteDeps`): pages then render in process without a
-   * request (direct-pages.ts); without them every page is asked of `fetch`.
-   */
-  site?: SiteDeps;
-}
-
-export interface BuildSiteOptions {
-  space: string;
-  out: string;
-  /** The domain whose pages are built (default: the space's primary production domain without a locale pin). */
-  host?: string;
-  /** Where the folder is served (default `https://<host>`): protocol and port of absolute addresses. */
-  baseUrl?: string;
-  incremental?: boolean;
-  /** A running website process that takes the forms' posts (its origin); without it the build warns per form. */
-  formEndpoint?: string;
-  onProgress?: (p: BuildProgress) => void;
-  onWarning?: (message: string) => void;
-}
-
-export interface BuildProgress {
-  stage: 'pages' | 'assets' | 'writing';
-  documents: number;
-  files: number;
-  bytes: number;
-}
-
-export interface BuildSummary {
-  out: string;
-  host: string;
-  baseUrl: string;
-  pages: number;
-  /** Files rendered or fetched in this build (all of them unless incremental). */
-  written: number;
-  /** Files kept from the previous build (incremental). */
-  kept: number;
-  files: number;
-  bytes: number;
-  incremental: boolean;
-  /** Why an incremental build built everything, when it did. */
-  fullBecause?: string;
-  ms: number;
-}
 
 /**
  * `verso build-site` (docs/static-export.md): every published document of the space in every locale the host
@@ -195,8 +141,9 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       tags: r.tags.map(intern),
       refs: r.refs.map(intern),
       bytes: r.body.byteLength,
-      ...(type ? { type } : {}),
-      ...(cacheControl ? { cacheControl } : {}),
+      // Interned: every page's headers are strings of their own (some 100 bytes a page).
+      ...(type ? { type: intern(type) } : {}),
+      ...(cacheControl ? { cacheControl: intern(cacheControl) } : {}),
     };
     written++;
     progress.files++;
@@ -223,7 +170,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     return entry;
   };
   /** A page (or a 404 page: `what` names it) of the site, with the files it refers to. */
-  const page = async (path: string, file: string, expected: number, what = path) => {
+  const page = async (path: string, file: string, expected: number, rank: number, what = path) => {
     if (keep(file)) return;
     const { status, rendered } = expected === 200 ? await getPage(path) : await get(path);
     if (status !== expected)
@@ -234,24 +181,23 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const pointed = endpoint
       ? pointForms(html, endpoint, (ref) => staticFormStamp(secret!, space.id, ref, builtAt))
       : undefined;
-    if (!pointed) noteForms(html, { path, rank: rankOf.get(path) ?? pages.length }, forms);
+    if (!pointed) noteForms(html, { path, rank }, forms);
     else if (pointed.actions.length > 0) rendered.body = new TextEncoder().encode(pointed.html);
     await put(file, rendered);
     if (pointed && pointed.actions.length > 0) files[file]!.forms = true;
   };
   const forms = new Map<string, { path: string; rank: number }>();
-  const rankOf = new Map(pages.map((p, i) => [p.path, i]));
 
   try {
     // The first page alone (its answer gives the headers of all), then the others a few at a time: while one
     // waits for the database another renders. The manifest lists them in the pages' order whatever the finish.
-    const onePage = async ({ path, file }: { path: string; file: string }) => {
+    const onePage = async ({ path, file }: { path: string; file: string }, rank: number) => {
       progress.documents++;
-      await page(path, file, 200);
+      await page(path, file, 200, rank);
       if (progress.documents % 25 === 0) tell();
     };
-    if (pages[0]) await onePage(pages[0]);
-    await inParallel(pages.slice(1), PAGES_IN_FLIGHT, onePage);
+    if (pages[0]) await onePage(pages[0], 0);
+    await inParallel(pages.slice(1), PAGES_IN_FLIGHT, (p, i) => onePage(p, i + 1));
     const inOrder: Manifest['files'] = {};
     for (const { file } of pages) if (files[file]) inOrder[file] = files[file];
     files = Object.assign(inOrder, files);
@@ -260,15 +206,30 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         `${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`,
         notFoundFile(prefix),
         404,
+        pages.length,
         `The 404 page of "${prefix || '/'}"`,
       );
     for (const warning of formWarnings(forms)) options.onWarning?.(warning);
-    // Sitemap (absent when indexing is off) and robots, with the base URL.
-    for (const path of ['/sitemap.xml', '/robots.txt']) {
-      if (keep(path.slice(1))) continue;
+    // Sitemap (absent when indexing is off; past 50,000 addresses an index of parts, each a file) and robots,
+    // with the base URL. The sitemap's entries are dropped from the cache once its files are made: this process
+    // asks for them once, and they hold every page's address and tags.
+    const sitemapParts = (text: string) =>
+      [...text.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((m) => `/${m[1]}`);
+    const previousParts = Object.keys(previous?.files ?? {}).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+    const paths = ['/sitemap.xml', '/robots.txt'];
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i]!;
+      if (keep(path.slice(1))) {
+        if (path === '/sitemap.xml') paths.push(...previousParts.map((f) => `/${f}`));
+        continue;
+      }
       const { status, rendered } = await get(path);
       if (status === 404 && path === '/sitemap.xml') continue;
       if (status !== 200) throw new BuildSiteError(`${path} answered ${status}.`);
+      if (path === '/sitemap.xml')
+        paths.push(
+          ...sitemapParts(new TextDecoder().decode(rendered.body)).filter((p) => !paths.includes(p)),
+        );
       if (path === '/robots.txt' && base.host !== domain.host) {
         const text = new TextDecoder()
           .decode(rendered.body)
@@ -277,6 +238,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       }
       await put(path.slice(1), rendered);
     }
+    await deps.cache.purgeTags([cacheTags.sitemap(space.id)]);
     // Every feed, as the site serves it; the images of its items are files too (an item's body need not be
     // on its page).
     for (const { path, file } of feeds) {

@@ -69,13 +69,17 @@ export function directPage(
  * Runs `work` on every item, at most `limit` at a time, in order of start. The first failure stops further
  * starts and is thrown once every started item has settled: nothing is still writing when the caller cleans up.
  */
-export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+export async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
   let next = 0;
   const failures: unknown[] = [];
   const lane = async () => {
     while (failures.length === 0 && next < items.length) {
-      const item = items[next++]!;
-      await work(item).catch((err: unknown) => failures.push(err));
+      const index = next++;
+      await work(items[index]!, index).catch((err: unknown) => failures.push(err));
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));

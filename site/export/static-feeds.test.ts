@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheTags } from '../../core/cache/tags.ts';
 import { testDatabases } from '../../core/testing/databases.ts';
-import { sharedReader } from '../../delivery/reader/index.ts';
+import { buildFixtureExport } from '../testing/fixture-export.ts';
 import { siteFixtureWithRichBody, siteIds } from '../testing/site-fixture.ts';
 import { openSite, type SiteHarness } from '../testing/site-harness.ts';
-import { buildSite } from './build-site.ts';
 import { staticHost } from './static-host.ts';
 
 // `verso build-site` writes every feed the site serves: each content type × locale × format, the bytes the
@@ -30,16 +29,7 @@ describe.each(testDatabases())('feeds in the static export on $kind', ({ open })
     site = await openSite(open, { space: siteFixtureWithRichBody() });
     work = mkdtempSync(join(tmpdir(), 'verso-feeds-export-'));
     out = join(work, 'out');
-    await buildSite(
-      {
-        db: site.db,
-        cache: site.cache,
-        // The website app's own reader (one per database).
-        reader: sharedReader({ db: site.db, mediaSecret: () => '', blockDesigns: true }),
-        fetch: async (req) => site.app.request(req),
-      },
-      { space: 'fixture', out, host: 'fixture.test', baseUrl: 'http://fixture.test' },
-    );
+    await buildFixtureExport(site, out);
   }, 120_000);
   afterAll(async () => {
     host?.close();

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { z } from 'zod';
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
@@ -8,6 +7,12 @@ import { defineProcedure } from '../../core/rpc/procedure.ts';
 import { customCssProblem } from '../../styles/custom-css.ts';
 import type { WebsiteSettings } from '../plugin/website-section-schema.ts';
 import { publicSettings, readWebsiteSettings, writeWebsiteSettings } from './settings-row.ts';
+
+/** argon2id; the native module is loaded when a password is set, not by every process that has the plugin. */
+const hashPassword = async (password: string) => {
+  const { default: argon2 } = await import('argon2');
+  return argon2.hash(password, { type: argon2.argon2id });
+};
 
 export const websiteSettingsGet = defineProcedure({
   name: 'plugins.website.settings.get',
@@ -128,10 +133,7 @@ export const websiteSettingsSet = defineProcedure({
       throw new AppError('plugins.website.password.disabled');
     }
     // Hashing is slow on purpose: done before the row is locked.
-    const newHash =
-      typeof input.password === 'string'
-        ? await argon2.hash(input.password, { type: argon2.argon2id })
-        : null;
+    const newHash = typeof input.password === 'string' ? await hashPassword(input.password) : null;
     const { before, after } = await ctx.db.transaction(async (tx) => {
       const current = await readWebsiteSettings(tx, spaceId, true);
       const next: WebsiteSettings = { ...current };

@@ -24,6 +24,7 @@ async function computeEntries(
     cacheTags.design(spaceId),
     cacheTags.domains,
     cacheTags.sitePagesOf(spaceId),
+    cacheTags.sitemap(spaceId),
   ]);
   const excluded = new Set(
     [

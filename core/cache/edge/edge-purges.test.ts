@@ -8,7 +8,8 @@ import { memoryCache } from '../memory-cache.ts';
 import type { TaggedCache } from '../tagged-cache.ts';
 import { shortTag } from './edge-headers.ts';
 import { cloudflarePurger, fastlyPurger } from './edge-purgers.ts';
-import { edgeStatusOf, forwardPurges } from './edge-purges.ts';
+import { forwardPurges } from './edge-purges.ts';
+import { edgeStatusOf } from './edge-status.ts';
 
 // Purges forwarded to Fastly's and Cloudflare's purge APIs, as their public docs define the requests, checked
 // against a local HTTP server that records what it gets and can fail on purpose.

@@ -5,17 +5,7 @@ import type { RedisHandle } from '../../redis/connection.ts';
 import type { TaggedCache } from '../tagged-cache.ts';
 import { purgeKeys } from './edge-headers.ts';
 import type { EdgePurger } from './edge-purgers.ts';
-
-/** What `/readyz` reports of the edge (its `edge` detail). */
-export interface EdgeStatus {
-  kind: EdgePurger['kind'];
-  status: 'ok' | 'failing';
-  /** Purges waiting for a retry. */
-  pending: number;
-  lastError?: string;
-  lastFailureAt?: string;
-  lastSuccessAt?: string;
-}
+import { type EdgeStatus, statusOf } from './edge-status.ts';
 
 export interface ForwardPurgesArgs {
   purger: EdgePurger;
@@ -27,13 +17,6 @@ export interface ForwardPurgesArgs {
   backoffMs?: number;
   /** How long a purge waits for the edge before it returns anyway (the retry goes on). */
   waitMs?: number;
-}
-
-const statusOf = new WeakMap<object, () => Promise<EdgeStatus>>();
-
-/** The edge status of a cache made by `forwardPurges`, for `/readyz`. */
-export function edgeStatusOf(cache: object): (() => Promise<EdgeStatus>) | undefined {
-  return statusOf.get(cache);
 }
 
 /**
