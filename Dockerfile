@@ -16,7 +16,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-# `verso build-site` runs from a bundle of the CLI (bin/cli-bundle.mjs), made here: /app is read-only at run time.
+# `verso serve` and the other commands run from a bundle of the CLI (bin/cli-bundle.mjs), made here: /app is read-only at run time.
 RUN node bin/cli-bundle.mjs
 # The code stays root's and read-only to the server; only DATA_DIR is written (media, the embedded database).
 # A volume mounted at media/originals (shared originals) starts with this folder's owner.

@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = `${bundleDir}-test-${randomBytes(4).toString('hex')}`;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the CLI bundle verso build-site runs from', () => {
+describe('the CLI bundle verso commands run from', () => {
   it('is made from the sources, kept while they are unchanged, made again when one changed', async () => {
     expect(currentBundle(dir)).toBeNull();
     const file = await makeBundle(dir);

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// `verso build-site` runs from a bundle of the CLI (bin/cli-bundle.mjs: its start-up is a fraction of tsx's);
-// every other command, and build-site when the bundle cannot be made, runs the TypeScript sources directly
-// (tsx), so a clean clone works without a build step.
-if (process.argv[2] === 'build-site' && process.env.VERSO_CLI_BUNDLE !== 'off') {
+// Commands run from a bundle of the CLI (bin/cli-bundle.mjs), made on first use: through tsx a command first loads
+// some 470 TypeScript modules (seconds of CPU before `verso serve` listens, on every start and scale-out). `verso
+// dev` and `verso init` run the TypeScript sources directly (tsx): dev is where Verso's own sources are edited,
+// and init writes files and ends. Every command falls back to the sources when the bundle cannot be made (a
+// read-only install without one), and `VERSO_CLI_BUNDLE=off` asks for them, so a clean clone works without a
+// build step.
+const fromBundle = !['dev', 'init'].includes(process.argv[2] ?? '') && process.env.VERSO_CLI_BUNDLE !== 'off';
+if (fromBundle) {
   const { bundledMain } = await import('./cli-bundle.mjs');
   const main = await bundledMain();
   if (main) {
