@@ -62,7 +62,7 @@ function objectsInMemory(layer: MemoryLayer, created: MemoryDriver[]): MemoryLay
  * the purges it made meanwhile, so every process is consistent with Redis again.
  */
 /** How long written keys are gathered before the other processes are told of them in one note. */
-const NOTE_MS = 5;
+const NOTE_MS = 20;
 
 export function redisCache(args: RedisCacheArgs): TaggedCache {
   const { redis } = args;

@@ -121,7 +121,7 @@ export const MAX_AHEAD = 8;
 export const maxAheadOf = (points: number): number => Math.max(MAX_AHEAD, Math.floor(points / 100));
 
 /** The longest a count is held here before it is sent. */
-export const FLUSH_MS = 20;
+export const FLUSH_MS = 50;
 
 /** Points kept for exact decisions: a tenth of the rule, at least 25 (so rules of 25 points or fewer are exact). */
 export const reserveOf = (points: number): number => Math.max(25, Math.ceil(points / 10));
