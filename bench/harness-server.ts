@@ -1,11 +1,15 @@
 /**
  * A bench server for what an operator cannot configure: `verso serve`'s app (`buildApp` over
- * `createServices`, the same environment) with the page cache off (`--no-page-cache`: every page is rendered;
- * domains, settings and designs stay cached as in production) or the answer cache off (`--no-cache`: every
- * answer reads the database). It prints `{"port": …}` once it listens. `render-curve <renders> <sizes…>` instead
+ * `createServices`, the same environment) with the page cache missing (`--no-page-cache`: every page is rendered;
+ * domains, settings and designs stay cached as in production) or the answer cache missing (`--no-cache`: every
+ * answer reads the database). With `--miss`, "off" is what a new address is in production: the cache is asked
+ * under a key of its own, finds nothing (with REDIS_URL: after reading the shared entry) and keeps the entry (in
+ * Redis: written after the answer); keys come back after 4,096 requests, their entries long gone (1 s), so that a
+ * run fills neither the process nor Redis. Without it the cache is not asked at all. It prints `{"port": …}` once
+ * it listens. `render-curve <renders> <sizes…>` instead
  * prints the pure render timings (bench/render-curve.ts) and exits.
  *
- *   node bin/run-ts.mjs bench/harness-server.ts website|public [--no-page-cache] [--no-cache]
+ *   node bin/run-ts.mjs bench/harness-server.ts website|public [--no-page-cache] [--no-cache] [--miss]
  *   node bin/run-ts.mjs bench/harness-server.ts render-curve 500 50 200 1000
  */
 import { buildApp } from '../cli/app.ts';
@@ -32,9 +36,15 @@ const uncached = flags.includes('--no-cache')
   : flags.includes('--no-page-cache')
     ? (key: string) => key.startsWith('site:page:')
     : () => false;
+let misses = 0;
+const miss = flags.includes('--miss');
 const wrapped: TaggedCache = {
   getOrSet: (key, compute, opts) =>
-    uncached(key) ? compute({ addTags() {} }) : cache.getOrSet(key, compute, opts),
+    !uncached(key)
+      ? cache.getOrSet(key, compute, opts)
+      : miss
+        ? cache.getOrSet(`${key}\u0000miss ${misses++ % 4096}`, compute, { ...opts, ttlSeconds: 1 })
+        : compute({ addTags() {} }),
   purgeTags: (tags) => cache.purgeTags(tags),
   close: () => cache.close(),
 };

@@ -1,25 +1,13 @@
 import type { RedisCost } from './redis-cost.ts';
+import { redisSection } from './report-redis.ts';
+import type { SizePoint } from './size-curve.ts';
 import type { WarmStart } from './warm-start.ts';
 
 /** The sections of issue 42's points 4 and 5 in bench/results.md: what Redis costs a read, and warm readiness. */
-export function redisAndWarmSections(redis?: RedisCost, warm?: WarmStart): string[] {
+export function redisAndWarmSections(redis?: RedisCost, warm?: WarmStart, sizes: SizePoint[] = []): string[] {
   const f2 = (n: number) => n.toFixed(2);
   const lines: string[] = [];
-  if (redis) {
-    const row = (name: string, r: { without: number; with: number }) =>
-      `| ${name} | ${f2(r.without)} | ${f2(r.with)} | ${f2(r.with - r.without)} | ${r.with - r.without <= 0.2 ? 'yes' : 'no'} |`;
-    lines.push(
-      '',
-      '## What Redis costs a read (issue 42, point 4)',
-      '',
-      'The same public process (`verso serve`) without REDIS_URL and with it, side by side on one database, taking turns 20 requests each, one at a time (bench/redis-cost.ts): uncached lists (each address new: `limit` and `offset` vary, the same sequence on both) and a cached list. Target: at most 0.2 ms more with Redis.',
-      '',
-      '| read | p50 without Redis (ms) | p50 with Redis (ms) | difference (ms) | within 0.2 ms |',
-      '| --- | ---: | ---: | ---: | --- |',
-      row('uncached list', redis.uncached),
-      row('cached list', redis.cached),
-    );
-  }
+  lines.push(...redisSection(redis, sizes));
   if (warm) {
     const kinds = ['page', 'list', 'graphql', 'all'] as const;
     lines.push(

@@ -6,14 +6,16 @@
  *                    [--uncached-warm-up 15] [--render-warm-up 30]
  *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
  *                                              curves; results.md is left alone unless --out is given)
- *   npm run bench -- --only list-curve        (only the list latency curve; PostgreSQL)
+ *   npm run bench -- --only list-curve        (only the uncached size curve; PostgreSQL; with Redis beside when
+ *                                              REDIS_URL is set)
  *   npm run bench -- --only redis,warm       (only what Redis costs a read, and the warm start; issue 42)
  *   npm run bench -- --only authoring         (only content.update + content.publish in the 100k space;
  *                                              PostgreSQL and Redis)
  *
  * As an operator runs it: a fresh database (PostgreSQL at DATABASE_URL, a new database dropped afterwards;
  * else the embedded PGlite in a temporary DATA_DIR), `verso migrate`, `verso import demo/space.json`, then
- * `verso serve` per mode. Redis is left out (REDIS_URL unset): counters and cache are the process's own.
+ * `verso serve` per mode. Redis is left out (REDIS_URL unset: counters and cache are the process's own) but where a
+ * part compares with it: what Redis costs a read (redis-cost.ts, the cached paths) and the size curve beside.
  * The rate rules stay on and count every request; the demo space's rules are raised to 1,000,000 per second
  * (space controls, as the control API sets them) so that a load test is not refused.
  *
@@ -92,7 +94,7 @@ async function measured(started: number) {
     const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve();
     const text = [
       report(rows, render, list, database, edge, publish, authoring).trimEnd(),
-      ...redisAndWarmSections(redis, warmed),
+      ...redisAndWarmSections(redis, warmed, list),
       '',
     ].join('\n');
     if (!ONLY || args.includes('--out')) writeFileSync(isAbsolute(OUT) ? OUT : join(root, OUT), text);

@@ -31,6 +31,8 @@ export async function listCurve(): Promise<SizePoint[]> {
     apiPid: number | undefined;
     pages: string;
     pagesPid: number | undefined;
+    /** The same two processes with Redis (shared cache and counters), when REDIS_URL is given. */
+    shared?: { api: string; apiPid: number | undefined; pages: string; pagesPid: number | undefined };
     deep: string;
     env: Record<string, string>;
     stop(): Promise<void>;
@@ -48,12 +50,21 @@ export async function listCurve(): Promise<SizePoint[]> {
         await db.close();
       }
       const seconds = (performance.now() - start) / 1000;
-      const server = await child('bench/harness-server.ts', ['public', '--no-cache'], env);
-      const site = await child('bench/harness-server.ts', ['website', '--no-page-cache'], env);
+      const server = await child('bench/harness-server.ts', ['public', '--no-cache', '--miss'], env);
+      const site = await child('bench/harness-server.ts', ['website', '--no-page-cache', '--miss'], env);
+      // Beside them, the same with Redis: what the shared cache and counters cost an uncached read (issue 42).
+      const withRedis = redisUrl
+        ? { ...env, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `bench-size-${size}-${process.pid}` }
+        : undefined;
+      const sharedServer = withRedis
+        ? await child('bench/harness-server.ts', ['public', '--no-cache', '--miss'], withRedis)
+        : undefined;
+      const sharedSite = withRedis
+        ? await child('bench/harness-server.ts', ['website', '--no-page-cache', '--miss'], withRedis)
+        : undefined;
       const api = `http://127.0.0.1:${server.port}`;
       const stop = async () => {
-        await server.stop();
-        await site.stop();
+        for (const c of [server, site, sharedServer, sharedSite]) await c?.stop();
         await cleanup();
       };
       const total = ((await (await fetch(`${api}/v1/content?limit=25`)).json()) as { total: number }).total;
@@ -65,6 +76,16 @@ export async function listCurve(): Promise<SizePoint[]> {
         apiPid: server.proc.pid,
         pages: `http://127.0.0.1:${site.port}`,
         pagesPid: site.proc.pid,
+        ...(sharedServer && sharedSite
+          ? {
+              shared: {
+                api: `http://127.0.0.1:${sharedServer.port}`,
+                apiPid: sharedServer.proc.pid,
+                pages: `http://127.0.0.1:${sharedSite.port}`,
+                pagesPid: sharedSite.proc.pid,
+              },
+            }
+          : {}),
         deep,
         env,
         stop,
@@ -81,13 +102,23 @@ export async function listCurve(): Promise<SizePoint[]> {
       page: (s) => ({ url: `${s.pages}${POST}`, host: 'localhost', pid: s.pagesPid }),
       deepPage: (s) => ({ url: `${s.pages}${s.deep}`, host: 'localhost', pid: s.pagesPid }),
     };
+    // With Redis: the same reads of the processes beside, in the same turns (sizes × without, with).
+    const sharedSpaces = spaces.flatMap((s) => (s.shared ? [{ ...s, ...s.shared }] : []));
     const measured = new Map<string, Timing[]>();
     for (const [name, read] of Object.entries(reads)) {
-      const timings = await alternated(spaces.map(read));
+      const timings = await alternated([...spaces.map(read), ...sharedSpaces.map(read)]);
       measured.set(name, timings);
-      log(`${name}: p50 ${timings.map((t) => t.p50.toFixed(1)).join(' / ')} ms`);
+      log(`${name}: p50 ${timings.map((t) => t.p50.toFixed(2)).join(' / ')} ms (sizes, then with Redis)`);
     }
     const at = (name: string, i: number) => measured.get(name)![i]!;
+    const shared = (i: number) =>
+      sharedSpaces.length === spaces.length
+        ? {
+            redis: Object.fromEntries(
+              Object.keys(reads).map((name) => [name, at(name, spaces.length + i)]),
+            ) as Record<SizeRead, Timing>,
+          }
+        : {};
     // Publishing in the largest space: a publish recomputes the delivery index of the post's subtree and walks
     // it for the purge, which scanned the whole table before migration 0008 (125 ms at 100k, 11 on the demo).
     const largest = spaces[spaces.length - 1]!;
@@ -113,6 +144,7 @@ export async function listCurve(): Promise<SizePoint[]> {
       page: at('page', i),
       deepPage: at('deepPage', i),
       cpu: Object.fromEntries(Object.keys(reads).map((name) => [name, at(name, i).cpu])) as SizePoint['cpu'],
+      ...shared(i),
       ...(s === largest && publish ? { publish } : {}),
       ...(s === largest && authoring ? { authoring } : {}),
     }));
@@ -168,7 +200,7 @@ export interface Timing {
 /** The reads of the size curve, as `SizePoint` names them. */
 export type SizeRead = Exclude<
   keyof SizePoint,
-  'documents' | 'generated' | 'seconds' | 'cpu' | 'publish' | 'authoring'
+  'documents' | 'generated' | 'seconds' | 'cpu' | 'publish' | 'authoring' | 'redis'
 >;
 
 /** One uncached read of the size curve: its address, `Host` and request. */
@@ -191,6 +223,8 @@ export interface SizePoint {
   deepPage: { p50: number; p95: number };
   /** CPU per request of each read (server, PostgreSQL, bench client), where /proc tells. */
   cpu: Record<SizeRead, CpuSplit | undefined>;
+  /** The same reads of the processes with Redis beside (when REDIS_URL is given). */
+  redis?: Record<SizeRead, Timing>;
   /** Publishing across processes in this space (the largest only). */
   publish?: PublishTimings;
   /** An editor's save and publish in this space (the largest only). */

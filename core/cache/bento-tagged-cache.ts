@@ -56,6 +56,8 @@ export interface LocalTaggedCache extends TaggedCache {
   /** Drops the front entries of tags purged (by any process) at `at` on the cache's clock. */
   forgetTags(tags: readonly string[], at?: number): void;
   forgetAll(): void;
+  /** Another process wrote these keys' shared entries (a key purged here then reads it rather than computing). */
+  writtenElsewhere(keys: readonly string[]): void;
 }
 
 /**
@@ -75,6 +77,8 @@ export function bentoTaggedCache(
     shared?: boolean;
     /** One read of an entry in the shared layer (Redis), for a key a purge dropped here. */
     readShared?: (key: string) => Promise<SharedEntry | undefined>;
+    /** Writes a computed entry to the shared layer (after its answer); without it, through bentocache. */
+    writeShared?: (key: string, stored: Stored<unknown>, ttlSeconds: number) => Promise<void>;
     clock?: CacheClock;
   },
 ): LocalTaggedCache {
@@ -167,8 +171,10 @@ export function bentoTaggedCache(
       const write = new Promise<void>((resolve) =>
         setImmediate(() => {
           if (front.purgedSince(stored.t, stored.at)) return resolve();
-          bento
-            .set({ key, value: stored, ttl: `${ttlSeconds}s`, tags: stored.t })
+          (options.writeShared
+            ? options.writeShared(key, stored, ttlSeconds)
+            : bento.set({ key, value: stored, ttl: `${ttlSeconds}s`, tags: stored.t })
+          )
             .catch(() => {})
             .finally(resolve);
         }),
@@ -258,6 +264,9 @@ export function bentoTaggedCache(
     peek: (key) => ((clock.hearsAll?.() ?? true) ? front.get(key, turnNow()) : undefined),
     forgetTags: (tags, at) => front.purgeTags(tags, at),
     forgetAll: () => front.clear(),
+    writtenElsewhere: (keys) => {
+      for (const key of keys) front.writtenElsewhere(key);
+    },
     close: async () => {
       await Promise.allSettled([...writesAfterAnswer]);
       await bento.disconnect();

@@ -20,6 +20,8 @@ export interface PurgeAcksArgs {
   timeoutMs?: number;
   /** The subscription is lost: purges may go unheard from now until it listens again. */
   lost?: () => void;
+  /** Another process wrote these keys' shared entries (`announceWritten`). */
+  written?: (keys: string[]) => void;
 }
 
 /**
@@ -54,6 +56,9 @@ return {seq, redis.call('PUBLISH', ARGV[1], message)}
  */
 export function purgeAcks(args: PurgeAcksArgs) {
   const ackChannel = `${args.channel}:ack`;
+  const writtenChannel = `${args.channel}:written`;
+  /** This process's own notes of written entries come back to it: told apart by this id. */
+  const self = randomUUID();
   const seqKey = `${args.keyPrefix}seq`;
   const tagsKey = `${args.keyPrefix}tags`;
   const waiting = new Map<string, { needed: number; got: number; done: () => void }>();
@@ -67,7 +72,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
     seen = Math.max(seen, value);
     trustedFrom = value;
   };
-  const subscribed = args.subscriber.subscribe(args.channel, ackChannel).then(
+  const subscribed = args.subscriber.subscribe(args.channel, ackChannel, writtenChannel).then(
     async () => {
       await readCounter();
       return true;
@@ -83,7 +88,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
   const relisten = async () => {
     trustedFrom = Number.POSITIVE_INFINITY;
     try {
-      await args.subscriber.subscribe(args.channel, ackChannel);
+      await args.subscriber.subscribe(args.channel, ackChannel, writtenChannel);
     } catch {
       // Not connected yet: its 'ready' comes later and does this.
       return;
@@ -109,6 +114,16 @@ export function purgeAcks(args: PurgeAcksArgs) {
     if (channel === ackChannel) {
       const w = waiting.get(raw);
       if (w && ++w.got >= w.needed) w.done();
+      return;
+    }
+    if (channel === writtenChannel) {
+      try {
+        const note = JSON.parse(raw) as { id?: unknown; keys?: unknown };
+        if (note.id !== self && Array.isArray(note.keys))
+          args.written?.(note.keys.filter((k): k is string => typeof k === 'string'));
+      } catch {
+        // Not a note of this version's: nothing to learn from it.
+      }
       return;
     }
     if (channel !== args.channel) return;
@@ -186,6 +201,14 @@ export function purgeAcks(args: PurgeAcksArgs) {
         clearTimeout(timer);
         waiting.delete(id);
       }
+    },
+    /**
+     * Tells the other processes that these keys' shared entries were written (after their writes, on the same
+     * connection, so that Redis holds them when the note arrives): a process that recomputes one of them after a
+     * purge reads it instead (bento-tagged-cache.ts, `writtenElsewhere`).
+     */
+    announceWritten(keys: string[]): Promise<unknown> {
+      return args.publisher.publish(writtenChannel, JSON.stringify({ id: self, keys }));
     },
     async close() {
       await args.subscriber.quit().catch(() => args.subscriber.disconnect());

@@ -61,6 +61,9 @@ function objectsInMemory(layer: MemoryLayer, created: MemoryDriver[]): MemoryLay
  * When it is back, each process empties its memory layer (purge messages of the outage were lost) and replays
  * the purges it made meanwhile, so every process is consistent with Redis again.
  */
+/** How long written keys are gathered before the other processes are told of them in one note. */
+const NOTE_MS = 20;
+
 export function redisCache(args: RedisCacheArgs): TaggedCache {
   const { redis } = args;
   const prefix = `${redis.prefix}:cache`;
@@ -122,6 +125,15 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     // ... and the purges this process made meanwhile reach Redis and the other processes now.
     replayMissed();
   });
+  /** Keys whose entries this process wrote since its last note to the others (`writeShared`). */
+  let notes: string[] = [];
+  let noting: NodeJS.Timeout | undefined;
+  const note = () => {
+    noting = undefined;
+    const keys = notes;
+    notes = [];
+    acks.announceWritten(keys).catch(() => {});
+  };
   // bentocache keeps each tag's purge time in the memory layer too, under this key (its TagSystem).
   const tagKey = (tag: string) => `___bc:t:${tag}`;
   const acks = purgeAcks({
@@ -133,6 +145,7 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     keyPrefix: `${prefix}:__purges:`,
     // What the front layer holds may be outdated by a purge it will not hear of: it starts over once listening.
     lost: () => cache.forgetAll(),
+    written: (keys) => cache.writtenElsewhere(keys),
     apply(tags, seq, own, sentAt, walLsn) {
       // Before the acknowledgement: once the purge's call returns, no read here goes to a replica behind it.
       args.routing?.require(walLsn);
@@ -172,6 +185,24 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
       const text = await redis.client.get(`${prefix}:${key}`);
       return text === null ? undefined : (cacheSerializer.deserialize(text) as SharedEntry);
     },
+    /**
+     * The entry as bentocache's Redis driver keeps it (its item, serialized), so that bentocache reads it too (while
+     * the subscription is lost), written by one SET; the other processes learn of it from one note per `NOTE_MS`.
+     * Through bentocache's `set` each entry also went to its memory layer (the front layer holds it already) and
+     * out on its bus as a message of its own, which every process decoded: with the serialization, most of what
+     * Redis added to an uncached read (issue 42, point 4).
+     */
+    async writeShared(key, stored, ttlSeconds) {
+      if (!redis.reachable()) return;
+      const ttlMs = ttlSeconds * 1000;
+      const now = Date.now();
+      const item = { value: stored, logicalExpiration: now + ttlMs, tags: stored.t, createdAt: now };
+      const setting = redis.client.set(`${prefix}:${key}`, cacheSerializer.serialize(item), 'PX', ttlMs);
+      // On the same connection after the SET: a process that hears of the key finds its entry.
+      notes.push(key);
+      noting ??= setTimeout(note, NOTE_MS).unref();
+      await setting;
+    },
     async onPurge(tags, walLsn) {
       if (!redis.reachable()) {
         miss(tags);
@@ -185,6 +216,7 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
   });
   const closeAll = async () => {
     clearTimeout(retry);
+    clearTimeout(noting);
     await acks.close();
     await cache.close();
   };

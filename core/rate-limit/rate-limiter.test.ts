@@ -7,7 +7,7 @@ import { captureLog } from '../testing/capture-log.ts';
 import { serviceUrl } from '../testing/require-service.ts';
 import { rateLimit } from './middleware.ts';
 import { createRateLimiter, type RateDecision, type RateLimiter } from './rate-limiter.ts';
-import { MAX_AHEAD } from './shared-estimates.ts';
+import { FLUSH_MS, MAX_AHEAD } from './shared-estimates.ts';
 
 const redisUrl = serviceUrl('REDIS_URL');
 
@@ -146,8 +146,38 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(300);
     expect(decisions.slice(0, 300).every((d) => d.allowed)).toBe(true);
     expect(atOnce).toBeGreaterThan(200);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, FLUSH_MS + 50));
     expect(Number(await counter('203.0.113.7'))).toBe(340);
+  });
+
+  it('far from the limit, counts go to Redis a few at a time, each within FLUSH_MS, none lost', async () => {
+    const limiter = createRateLimiter({ redis: handles[0], log: captureLog().log, rules: rules300 });
+    const key = `${prefix}:rl:publicApi:300:60:203.0.113.9`;
+    const sent: number[] = [];
+    const monitor = await handles[1]!.client.duplicate().monitor();
+    monitor.on('monitor', (_time: string, argv: string[]) => {
+      if (String(argv[0]).toLowerCase() === 'evalsha' && argv[3] === key) sent.push(Number(argv[4]));
+    });
+    await limiter.consume('publicApi', '203.0.113.9');
+    let atOnce = 0;
+    for (let i = 0; i < 40; i++) {
+      const d = limiter.consume('publicApi', '203.0.113.9');
+      if (!(d instanceof Promise)) atOnce++;
+      expect((await d).allowed).toBe(true);
+      // A request a millisecond: the replies of the counts sent come back in between.
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(atOnce).toBe(40);
+    // One request now and then, as a cached page is asked: held until FLUSH_MS, then sent.
+    for (let i = 0; i < 3; i++) {
+      limiter.consume('publicApi', '203.0.113.9');
+      await new Promise((r) => setTimeout(r, FLUSH_MS * 3));
+    }
+    expect(Number(await counter('203.0.113.9'))).toBe(44);
+    monitor.disconnect();
+    expect(sent.some((n) => n > 1)).toBe(true);
+    // The first alone, the 40 in a row four at a time (or fewer, after FLUSH_MS), the last three alone: not 44.
+    expect(sent.length).toBeLessThanOrEqual(1 + 14 + 3);
   });
 
   it('a burst on both processes at once lets through at most MAX_AHEAD per process beyond the rule', async () => {
@@ -162,7 +192,7 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
     const allowed = (await Promise.all(pending)).filter((d) => d.allowed).length + 2;
     expect(allowed).toBeGreaterThanOrEqual(300);
     expect(allowed).toBeLessThanOrEqual(300 + 2 * MAX_AHEAD);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, FLUSH_MS + 50));
     expect(Number(await counter('203.0.113.8'))).toBe(502);
   });
 });

@@ -6,7 +6,7 @@ import { turnNow } from '../turn-now.ts';
 import { type RateState, rateLimitHeaders, ratePolicy } from './headers.ts';
 import { MemoryWindows, type WindowCount } from './memory-windows.ts';
 import { type RateRule, type RateRuleName, type RuleOverrides, rateRules } from './rules.ts';
-import { SharedEstimates } from './shared-estimates.ts';
+import { FLUSH_MS, SharedEstimates } from './shared-estimates.ts';
 
 export interface RateDecision extends RateState {
   allowed: boolean;
@@ -46,7 +46,14 @@ export interface CreateRateLimiterArgs {
 const flexible = () =>
   createRequire(import.meta.url)('rate-limiter-flexible') as typeof import('rate-limiter-flexible');
 
-type Store = MemoryWindows | (RateLimiterRedis & { estimates: SharedEstimates });
+/** A rule's counter in Redis, with what this process last heard of it and its counts held (shared-estimates.ts). */
+type SharedStore = RateLimiterRedis & {
+  estimates: SharedEstimates;
+  rule: RateRuleName;
+  r: RateRule;
+  flushing?: NodeJS.Timeout;
+};
+type Store = MemoryWindows | SharedStore;
 
 /** A decision's headers until they are written (never handed out). */
 const NO_HEADERS: Record<string, string> = Object.freeze({});
@@ -106,7 +113,7 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
               storeClient: args.redis.client,
               rejectIfRedisNotReady: true,
             }),
-            { estimates: new SharedEstimates(r.points, r.durationSeconds * 1000) },
+            { estimates: new SharedEstimates(r.points, r.durationSeconds * 1000), rule, r },
           )
         : new MemoryWindows(r.points, r.durationSeconds * 1000);
       stores.set(id, store);
@@ -174,24 +181,49 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
       args.onRefused?.(rule);
       return decide(r, false, res);
     }
-    // Far from the limit as last heard: decided now, counted in Redis meanwhile (shared-estimates.ts).
-    const ahead = store.estimates.ahead(counted, turnNow());
-    const decision = shared(rule, r, store, counted, ahead !== undefined);
+    // Far from the limit as last heard: decided now, counted in Redis meanwhile or held here and counted with the
+    // client's next requests (shared-estimates.ts).
+    const now = turnNow();
+    const ahead = store.estimates.ahead(counted, now);
+    if (ahead?.held) {
+      if (store.estimates.heldOf(counted) >= store.estimates.maxAhead / 2) flush(store, counted);
+      else store.flushing ??= setTimeout(() => flushAll(store), FLUSH_MS).unref();
+      return decide(r, true, ahead);
+    }
+    // The counts held here go with this one: a request decided exactly is decided on all of them.
+    const held = store.estimates.take(counted);
+    const decision = shared(rule, r, store, counted, held + 1, held + (ahead ? 1 : 0));
     if (!ahead) return decision;
     void decision.catch(() => {});
     return decide(r, true, ahead);
   };
 
+  /** Sends the counts of `key` held here (answered already), alone. */
+  const flush = (store: SharedStore, key: string) => {
+    const n = store.estimates.take(key);
+    if (n > 0) void shared(store.rule, store.r, store, key, n, n).catch(() => {});
+  };
+  const flushAll = (store: SharedStore) => {
+    store.flushing = undefined;
+    for (const [key, n] of store.estimates.takeAll())
+      void shared(store.rule, store.r, store, key, n, n).catch(() => {});
+  };
+
+  /**
+   * Counts `points` requests of `counted` in Redis, `ahead` of them decided (and answered) already; the decision
+   * is the last request's, when it was not decided ahead.
+   */
   const shared = async (
     rule: RateRuleName,
     r: RateRule,
-    store: RateLimiterRedis & { estimates: SharedEstimates },
+    store: SharedStore,
     counted: string,
-    ahead: boolean,
+    points: number,
+    ahead: number,
   ): Promise<RateDecision> => {
     const heard = (res: WindowCount | undefined) => store.estimates.heard(counted, res, Date.now(), ahead);
     try {
-      const res = await store.consume(counted);
+      const res = await store.consume(counted, points);
       failing = false;
       heard(res);
       return decide(r, true, res);
@@ -200,7 +232,7 @@ export function createRateLimiter(args: CreateRateLimiterArgs): RateLimiter {
         failing = false;
         heard(err);
         // Answered already (decided ahead): its refusal shows in the next decisions, which wait for Redis.
-        if (!ahead) args.onRefused?.(rule);
+        if (ahead < points) args.onRefused?.(rule);
         return decide(r, false, err);
       }
       heard(undefined);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { cacheSerializer } from './serializer.ts';
+
+describe('cacheSerializer', () => {
+  it('keeps bytes (Buffer or Uint8Array) and dates, and is JSON otherwise', () => {
+    const value = {
+      body: Buffer.from('{"ok":true}'),
+      view: new Uint8Array([1, 2, 3]).subarray(1),
+      at: new Date('2026-01-01T00:00:00Z'),
+      list: [1, 'two', undefined, null, { deep: new Date(0) }],
+      gone: undefined,
+      n: Number.NaN,
+      custom: { toJSON: () => ({ as: 'json' }) },
+    };
+    const text = cacheSerializer.serialize(value);
+    // The bytes as base64, never as an array of numbers (Buffer's toJSON).
+    expect(text).not.toContain('"type":"Buffer"');
+    const back = cacheSerializer.deserialize(text) as Record<string, unknown>;
+    expect(new TextDecoder().decode(back.body as Uint8Array)).toBe('{"ok":true}');
+    expect([...(back.view as Uint8Array)]).toEqual([2, 3]);
+    expect(back.at).toEqual(value.at);
+    expect(back.list).toEqual([1, 'two', null, null, { deep: new Date(0) }]);
+    expect('gone' in back).toBe(false);
+    expect(back.n).toBeNull();
+    expect(back.custom).toEqual({ as: 'json' });
+  });
+});
