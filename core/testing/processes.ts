@@ -33,8 +33,11 @@ export interface RunResult {
  */
 const live = new Set<ChildProcess>();
 
+let hooked = false;
+
 function tracked<T extends ChildProcess>(child: T): T {
-  if (live.size === 0) process.once('exit', killLeftovers);
+  if (!hooked) process.once('exit', killLeftovers);
+  hooked = true;
   live.add(child);
   child.once('exit', () => live.delete(child));
   return child;
