@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoColourImage } from '../core/media/test-images.ts';
 import { axeViolations } from './support/audits.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, trackRequests } from './support/browser.ts';
 import { servicesConfigured } from './support/stack.ts';
 import { createPost, saved, signedInShell, toContent } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
@@ -131,11 +131,12 @@ describe.skipIf(!servicesConfigured())('the studio journey through the shell', (
 
   it('each of the five tabs: axe finds nothing and nothing overflows its pane at 1280×800', async () => {
     const { page } = await signedInShell(browser, env!);
+    const requests = trackRequests(page);
     for (const tab of ['design', 'content', 'media', 'menus', 'settings']) {
       await page.click(`#tab-${tab}`);
       await until(page, () => document.querySelector('.view-host main, .view-host .view-pane'));
-      await page.waitForLoadState('networkidle');
-      await new Promise((r) => setTimeout(r, 500));
+      // The view's reads are answered and drawn (axe and the overflow check see the loaded view).
+      await requests.quiet(500);
       expect(await axeViolations(page), tab).toEqual([]);
       const overflow = await page.evaluate(() =>
         [

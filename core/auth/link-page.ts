@@ -55,7 +55,7 @@ export function linkPage(args: LinkPageArgs): string {
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,"><title>Sign in · Verso Studio</title></head>
+<title>Sign in · Verso Studio</title></head>
 <body><main>
 <h1>Sign in to Verso Studio</h1>
 <p id="target">This one-time link signs this browser in as ${target}.</p>

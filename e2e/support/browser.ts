@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContextOptions, chromium, type Frame, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Frame,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -78,4 +85,36 @@ export async function until<A>(
   ) => Promise<unknown>;
   if (!(await eventually(() => evaluate(check as (a: unknown) => unknown, arg), timeoutMs)))
     throw new Error(`timed out waiting for ${check.toString()}`);
+}
+
+/**
+ * The page's requests (its frames' too) from now on. `quiet()` waits until none has been in flight for `quietMs`;
+ * unlike Playwright's `networkidle`, which fires once per navigation, it waits after clicks within a page too,
+ * and when the network never quiets it names the requests still open.
+ */
+export function trackRequests(page: Page): { quiet(quietMs?: number, timeoutMs?: number): Promise<void> } {
+  const open = new Set<Request>();
+  let changed = Date.now();
+  page.on('request', (r) => {
+    open.add(r);
+    changed = Date.now();
+  });
+  const done = (r: Request) => {
+    open.delete(r);
+    changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async quiet(quietMs = 500, timeoutMs = 30_000) {
+      const limit = Date.now() + timeoutMs;
+      while (open.size > 0 || Date.now() - changed < quietMs) {
+        if (Date.now() > limit)
+          throw new Error(
+            `the network did not quiet in ${timeoutMs} ms; open: ${[...open].map((r) => r.url()).join(', ') || 'none'}`,
+          );
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
 }
