@@ -13,7 +13,7 @@ export interface WarmUpReport {
   ms: number;
   rounds: number;
   requests: number;
-  /** The pages a website process rendered (`host/path`): each host's home and a few the first home links to. */
+  /** The pages a website process rendered (`host/path`): each host's home and a few those homes link to. */
   pages?: string[];
   /** Statuses other than 200 seen, by path kind (e.g. no space resolved: the paths ran all the same). */
   unexpected: Record<string, number>;

@@ -32,19 +32,14 @@ export interface RunResult {
  * test process exits, so no run leaves servers behind.
  */
 const live = new Set<ChildProcess>();
-
-let hooked = false;
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
 
 function tracked<T extends ChildProcess>(child: T): T {
-  if (!hooked) process.once('exit', killLeftovers);
-  hooked = true;
   live.add(child);
   child.once('exit', () => live.delete(child));
   return child;
-}
-
-function killLeftovers(): void {
-  for (const child of live) child.kill('SIGKILL');
 }
 
 /** Runs `verso <args>` to completion as a real process; `under` prefixes a command (`/usr/bin/time -f …`). */
