@@ -140,6 +140,15 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** Sends a signal to a process group; a group that has already ended is not an error. */
+function signalGroup(leader: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-leader, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
 /** Starts a long-running command in its own process group; resolves when its output matches `ready`. */
 export function startCommand(
   command: string,
@@ -158,10 +167,9 @@ export function startCommand(
       if (child.exitCode !== null || child.signalCode !== null) return done();
       child.once('exit', () => done());
       // npm runs `verso dev` in a shell of its own: the group's signal reaches all three.
-      process.kill(-child.pid!, 'SIGTERM');
-      setTimeout(() => {
-        if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
-      }, 5000).unref();
+      signalGroup(child.pid!, 'SIGTERM');
+      // The leader may be gone while others of its group linger, or the whole group may be gone already.
+      setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), 5000).unref();
     });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
