@@ -1,10 +1,8 @@
 /**
  * Render cost of code components (issue 38): one page of 20 component nodes against the same page made of
  * built-in nodes, both rendering the same markup (a heading, a paragraph and a bound title), through the
- * canvas's pure render (site/canvas/render-view.ts) so no database or cache is measured. Prints the medians
- * and their ratio; the target is a ratio within 1.10.
- *
- *   flock /work/bench.lock node bin/run-ts.mjs bench/components.tsx [renders]
+ * canvas's pure render (site/canvas/render-view.ts) so no database or cache is measured. A part of
+ * `npm run bench` (alone: `npm run bench -- --only components`); the target is a ratio within 1.10.
  */
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
@@ -18,7 +16,7 @@ import { registerComponentKind } from '../site/render/nodes/component.tsx';
 import { nodeRegistry } from '../site/render/registry.ts';
 
 const COUNT = 20;
-const renders = Number(process.argv[2] ?? 2000);
+const ROUNDS = 5;
 
 const card = defineComponent({
   name: 'bench-card',
@@ -62,7 +60,7 @@ function message(node: (i: number) => DesignNode): RenderMessage {
   return m;
 }
 
-function median(message: RenderMessage): number {
+function median(message: RenderMessage, renders: number): number {
   const times: number[] = [];
   for (let i = 0; i < renders; i++) {
     const t = performance.now();
@@ -73,26 +71,60 @@ function median(message: RenderMessage): number {
   return times[Math.floor(times.length / 2)]!;
 }
 
-// The canvas has no component kind of its own (site/render/nodes/component.tsx says why): add it.
-registerComponentKind(nodeRegistry);
-replaceComponents([card]);
-const builtinPage = message(builtin);
-const componentPage = message(component);
-if (renderView(componentPage).warnings.length > 0) throw new Error('the component page has design errors');
-// Warm up both, then alternate so drift in machine load hits both sides alike.
-median(builtinPage);
-median(componentPage);
-const a: number[] = [];
-const b: number[] = [];
-for (let round = 0; round < 5; round++) {
-  a.push(median(builtinPage));
-  b.push(median(componentPage));
+export interface ComponentCost {
+  nodes: number;
+  renders: number;
+  rounds: number;
+  /** The middle round's median render time, in µs. */
+  builtinUs: number;
+  componentUs: number;
+  /** componentUs / builtinUs, and each round's ratio. */
+  ratio: number;
+  ratios: number[];
 }
-const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[2]!;
-const [base, comp] = [mid(a), mid(b)];
-process.stdout.write(
-  `${COUNT} nodes, median of ${renders} renders × 5 rounds\n` +
-    `  built-in nodes   ${(base * 1000).toFixed(1)} µs\n` +
-    `  code components  ${(comp * 1000).toFixed(1)} µs\n` +
-    `  ratio            ${(comp / base).toFixed(3)}\n`,
-);
+
+/** Renders both pages `renders` times per round, the sides alternating so drift in load hits both alike. */
+export function componentCost(renders = 2000): ComponentCost {
+  // The canvas has no component kind of its own (site/render/nodes/component.tsx says why): add it.
+  registerComponentKind(nodeRegistry);
+  replaceComponents([card]);
+  const builtinPage = message(builtin);
+  const componentPage = message(component);
+  if (renderView(componentPage).warnings.length > 0) throw new Error('the component page has design errors');
+  median(builtinPage, renders);
+  median(componentPage, renders);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    a.push(median(builtinPage, renders));
+    b.push(median(componentPage, renders));
+  }
+  const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(ROUNDS / 2)]!;
+  const [base, comp] = [mid(a), mid(b)];
+  return {
+    nodes: COUNT,
+    renders,
+    rounds: ROUNDS,
+    builtinUs: base * 1000,
+    componentUs: comp * 1000,
+    ratio: comp / base,
+    ratios: a.map((x, i) => b[i]! / x),
+  };
+}
+
+/** The section of bench/results.md. */
+export function componentSection(cost: ComponentCost): string[] {
+  const range = `${Math.min(...cost.ratios).toFixed(2)}–${Math.max(...cost.ratios).toFixed(2)}`;
+  const ok = cost.ratio <= 1.1 ? ' ✓' : '';
+  return [
+    '',
+    '## Code components: render cost (issue 38)',
+    '',
+    `One page of ${cost.nodes} nodes through the canvas's pure render (site/canvas/render-view.ts; no reads), once as ${cost.nodes} code components (\`bench-card\`: a bound heading and a text, props parsed by zod at render) and once as the same markup of built-in nodes (a box with a bound heading and a text), in the bench's own process (CPU 1): the median of ${cost.renders} renders per round, ${cost.rounds} rounds alternating, the middle round shown; the ratio's range over the rounds in brackets.`,
+    '',
+    '| page of 20 nodes | median µs | ratio | target |',
+    '|---|---:|---:|---|',
+    `| built-in nodes | ${cost.builtinUs.toFixed(1)} | | |`,
+    `| code components | ${cost.componentUs.toFixed(1)} | ${cost.ratio.toFixed(2)}${ok} (${range}) | ≤ 1.10 |`,
+  ];
+}

@@ -9,6 +9,7 @@
  *   npm run bench -- --only list-curve        (only the uncached size curve; PostgreSQL; with Redis beside when
  *                                              REDIS_URL is set)
  *   npm run bench -- --only redis,warm       (only what Redis costs a read, and the warm start; issue 42)
+ *   npm run bench -- --only components       (only code components' render cost against built-in nodes; issue 38)
  *   npm run bench -- --only authoring         (only content.update + content.publish in the 100k space;
  *                                              PostgreSQL and Redis)
  *
@@ -34,6 +35,7 @@ import { isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ownTempDir } from '../core/testing/temp-root.ts';
 import { authoringAt } from './authoring.ts';
+import { type ComponentCost, componentCost, componentSection } from './components.tsx';
 import { edgePaths, publicPaths, sitePaths, uncachedAndRender } from './hot-paths.ts';
 import type { Row } from './measuring.ts';
 import { type PublishTimings, publishTimings } from './publish.ts';
@@ -92,9 +94,12 @@ async function measured(started: number) {
     const authoring =
       ONLY?.includes('authoring') === true && !listOnly ? await authoringAt(100_000) : undefined;
     const list = args.includes('--no-curves') || (ONLY && !listOnly) ? [] : await listCurve();
+    let components: ComponentCost | undefined;
+    if (!listOnly && (!ONLY || chosen('components'))) components = componentCost();
     const text = [
       report(rows, render, list, database, edge, publish, authoring).trimEnd(),
       ...redisAndWarmSections(redis, warmed, list),
+      ...(components ? componentSection(components) : []),
       '',
     ].join('\n');
     if (!ONLY || args.includes('--out')) writeFileSync(isAbsolute(OUT) ? OUT : join(root, OUT), text);
