@@ -11,6 +11,7 @@ import {
   saved,
   signedInShell,
   toContent,
+  writeBody,
 } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
@@ -61,18 +62,7 @@ describe.skipIf(!servicesConfigured())('the studio content view', () => {
     expect(await axeViolations(page)).toEqual([]);
     await createPost(page, 'blog-post', 'Written in the studio');
     await page.fill('#f-excerpt', 'A post from the content view.');
-    const body = page.locator('#f-body');
-    await body.click();
-    await page.click('button:text-is("H2")');
-    await page.keyboard.type('A heading from Tiptap');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('The first paragraph, typed by the editor.');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('Second paragraph with a link');
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await page.click('button:text-is("Link")');
-    await page.fill('[name="href"]', 'https://example.org/coffee');
-    await page.click('button:text-is("Apply link")');
+    await writeBody(page, 'A heading from Tiptap', 'https://example.org/coffee');
     await saved(page);
     expect(await axeViolations(page)).toEqual([]);
 

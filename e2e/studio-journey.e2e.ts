@@ -4,12 +4,13 @@ import { twoColourImage } from '../core/media/test-images.ts';
 import { axeViolations } from './support/audits.ts';
 import { launchChromium, trackRequests } from './support/browser.ts';
 import { servicesConfigured } from './support/stack.ts';
-import { createPost, saved, signedInShell, toContent } from './support/studio-editor.ts';
+import { canvasOf, createPost, saved, signedInShell, toContent, writeBody } from './support/studio-editor.ts';
 import { type StudioStack, startStudioStack, until } from './support/studio-stack.ts';
 
 // Issue 37's journey through the whole shell on real `verso serve` processes, PostgreSQL and Redis: an
-// image uploaded in the Media tab, given alt text and picked as a blog post's cover in the Content tab,
-// live with that alt; the German version of the post scheduled a minute ahead, the time shortened through
+// image uploaded in the Media tab and given alt text; a blog post written in the Content tab with a heading,
+// two paragraphs, a link and that image as its cover, drawn by the canvas, published, and found on the site,
+// in /v1 and through GraphQL; the German version of the post scheduled a minute ahead, the time shortened through
 // the procedure, and live once the management process's own scheduler runs it; axe and no sideways overflow on each of the five tabs.
 
 let env: StudioStack | undefined;
@@ -30,6 +31,8 @@ afterAll(async () => {
   await env?.stop();
 });
 
+const ALT = 'Beans cooling after the roast';
+
 const published = (page: Page, starts: string) =>
   until(page, (s) => document.querySelector('#content-message')?.textContent?.startsWith(s), starts);
 
@@ -41,35 +44,64 @@ async function permalinkOf(id: string, locale: string) {
 describe.skipIf(!servicesConfigured())('the studio journey through the shell', () => {
   let postId = '';
 
-  it('uploads an image in Media, sets its alt text, picks it as a cover in Content and publishes it', async () => {
+  it('writes a post in English with a heading, two paragraphs, a link and an uploaded image with alt text; the canvas draws it; published, it is on the site, in /v1 and in GraphQL', async () => {
     const { page } = await signedInShell(browser, env!);
     await page.click('#tab-media');
     await page.locator('#media-file').waitFor({ state: 'attached' });
     const png = await twoColourImage({ width: 800, height: 400, format: 'png' });
     await page.setInputFiles('#media-file', { name: 'roastery.png', mimeType: 'image/png', buffer: png });
     await page.locator('#asset-title', { hasText: 'roastery.png' }).waitFor();
-    await page.fill('#asset-alt', 'Beans cooling after the roast');
+    await page.fill('#asset-alt', ALT);
     await page.click('button:text("Save alt text")');
     await page.locator('[role="status"]', { hasText: 'Alt text saved.' }).waitFor();
 
     await toContent(page);
     await createPost(page, 'blog-post', 'Roast day');
     await page.fill('#f-excerpt', 'What happens on a roast day.');
-    await page.selectOption('#f-cover', { label: 'roastery.png — Beans cooling after the roast' });
+    await page.selectOption('#f-cover', { label: `roastery.png — ${ALT}` });
+    await writeBody(page, 'Cooling the beans', 'https://example.org/roasting');
     await saved(page);
+    const canvas = canvasOf(page, site)!;
+    await until(
+      canvas,
+      (alt) =>
+        [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Cooling the beans') &&
+        [...document.images].some((i) => i.alt === alt),
+      ALT,
+    );
     await page.click('#publish-doc');
     await published(page, 'Published');
     postId = await page.evaluate(() => document.querySelector('.doc-row[aria-current="true"]')!.id.slice(4));
 
+    const permalink = await permalinkOf(postId, 'en');
     const live = await page.context().newPage();
-    await live.goto(`${site}/${await permalinkOf(postId, 'en')}`);
-    const img = live.locator('img[alt="Beans cooling after the roast"]');
-    expect(await img.count()).toBeGreaterThan(0);
-    await until(live, () =>
-      [...document.images].some(
-        (i) => i.alt === 'Beans cooling after the roast' && i.complete && i.naturalWidth > 0,
-      ),
+    await live.goto(`${site}/${permalink}`);
+    expect(await live.locator('h2', { hasText: 'Cooling the beans' }).count()).toBe(1);
+    expect(await live.locator('a[href="https://example.org/roasting"]').count()).toBe(1);
+    expect(await live.locator(`img[alt="${ALT}"]`).count()).toBeGreaterThan(0);
+    await until(
+      live,
+      (alt) => [...document.images].some((i) => i.alt === alt && i.complete && i.naturalWidth > 0),
+      ALT,
     );
+
+    const rest = (await (await fetch(`${api}/v1/content/${postId}?expand=cover`)).json()) as {
+      title: string;
+      fields: { body: unknown; cover: { alt: string } };
+    };
+    expect(rest.title).toBe('Roast day');
+    expect(rest.fields.cover.alt).toBe(ALT);
+    expect(JSON.stringify(rest.fields.body)).toContain('Cooling the beans');
+    const gql = await fetch(`${api}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        query: `{ contentByPermalink(permalink: "${permalink}") { id title ... on BlogPost { cover { alt } } } }`,
+      }),
+    });
+    expect(await gql.json()).toEqual({
+      data: { contentByPermalink: { id: postId, title: 'Roast day', cover: { alt: ALT } } },
+    });
     await page.context().close();
   });
 

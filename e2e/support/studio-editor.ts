@@ -78,3 +78,18 @@ export async function addComponent(page: Page, name: string, label: string) {
   await page.selectOption('#add-kind', `component:${name}`);
   await page.click('#add-node');
 }
+
+/** The rich-text body typed in Tiptap: a heading, two paragraphs, the last word of the second a link to `href`. */
+export async function writeBody(page: Page, heading: string, href: string) {
+  await page.locator('#f-body').click();
+  await page.click('button:text-is("H2")');
+  await page.keyboard.type(heading);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('The first paragraph, typed by the editor.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Second paragraph with a link');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.click('button:text-is("Link")');
+  await page.fill('[name="href"]', href);
+  await page.click('button:text-is("Apply link")');
+}

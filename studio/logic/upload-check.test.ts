@@ -12,7 +12,7 @@ describe('upload checks in the media library', () => {
 
   it('says in words why a file is refused before sending it', () => {
     expect(uploadProblem({ name: 'logo.svg', type: 'image/svg+xml', size: 900 }, null)).toBe(
-      '“logo.svg” is a image/svg+xml file; the library takes JPEG, PNG, WebP, AVIF or GIF images, MP4 or WebM videos, MP3, Ogg or WAV audio, PDF and WOFF2 fonts.',
+      '“logo.svg” is a file of type image/svg+xml; the library takes JPEG, PNG, WebP, AVIF or GIF images, MP4 or WebM videos, MP3, Ogg or WAV audio, PDF and WOFF2 fonts.',
     );
     expect(uploadProblem({ name: 'x.bin', type: '', size: 9 }, null)).toMatch(
       /of a type the library does not know/,
@@ -33,7 +33,9 @@ describe('upload checks in the media library', () => {
     const wrongType = {
       error: { key: 'upload.typeNotAllowed', details: [{ params: { detected: 'text/html' } }] },
     };
-    expect(uploadRefusal(file, 415, wrongType)).toMatch(/^“big.png” is a text\/html file by its contents; /);
+    expect(uploadRefusal(file, 415, wrongType)).toMatch(
+      /^“big.png” is a file of type text\/html by its contents; /,
+    );
     expect(uploadRefusal(file, 0, null)).toBe('“big.png” was not uploaded: the connection failed.');
     expect(uploadRefusal(file, 403, { error: { key: 'auth.forbidden', message: 'No.' } })).toBe(
       '“big.png” was not uploaded: No..',

@@ -58,7 +58,7 @@ export function acceptedType(file: PickedFile): string | null {
 export function uploadProblem(file: PickedFile, maxBytes: number | null): string | null {
   if (file.size === 0) return `“${file.name}” is empty.`;
   if (!acceptedType(file)) {
-    const what = file.type ? `a ${file.type} file` : 'of a type the library does not know';
+    const what = file.type ? `a file of type ${file.type}` : 'of a type the library does not know';
     return `“${file.name}” is ${what}; the library takes ${ACCEPTED_WORDS}.`;
   }
   if (maxBytes !== null && file.size > maxBytes) {
@@ -83,7 +83,8 @@ export function uploadRefusal(file: PickedFile, status: number, body: unknown): 
         : `“${file.name}” is ${formatBytes(file.size)}; the largest file accepted is ${formatBytes(max)}.`;
     }
     case 'upload.typeNotAllowed': {
-      const detected = typeof params.detected === 'string' ? `a ${params.detected} file` : 'of no known type';
+      const detected =
+        typeof params.detected === 'string' ? `a file of type ${params.detected}` : 'of no known type';
       return `“${file.name}” is ${detected} by its contents; the library takes ${ACCEPTED_WORDS}.`;
     }
     case 'upload.unreadable':

@@ -45,7 +45,7 @@ describe('the media library in Chromium', () => {
     const alerts = page.locator('.uploads [role="alert"]');
     await until(page, () => document.querySelectorAll('.uploads [role="alert"]').length === 2);
     expect(await alerts.allTextContents()).toEqual([
-      '“logo.svg” is a image/svg+xml file; the library takes JPEG, PNG, WebP, AVIF or GIF images, MP4 or WebM videos, MP3, Ogg or WAV audio, PDF and WOFF2 fonts.',
+      '“logo.svg” is a file of type image/svg+xml; the library takes JPEG, PNG, WebP, AVIF or GIF images, MP4 or WebM videos, MP3, Ogg or WAV audio, PDF and WOFF2 fonts.',
       '“huge.png” is 1.0 MB; the largest file accepted is 977 KB.',
     ]);
     await page.click('.uploads button:text("Dismiss")');
