@@ -161,7 +161,7 @@ describe.skipIf(!servicesConfigured())('the studio journey through the shell', (
     await page.context().close();
   }, 240_000);
 
-  it('each of the five tabs: axe finds nothing and nothing overflows its pane at 1280×800', async () => {
+  it('each of the five tabs: axe finds nothing, nothing overflows its pane at 1280×800, no request leaves the studio and its canvas', async () => {
     const { page } = await signedInShell(browser, env!);
     const requests = trackRequests(page);
     for (const tab of ['design', 'content', 'media', 'menus', 'settings']) {
@@ -180,6 +180,10 @@ describe.skipIf(!servicesConfigured())('the studio journey through the shell', (
       );
       expect(overflow, tab).toEqual([]);
     }
+    // The studio asks nothing of any origin but its own and the framed canvas's (the site process).
+    const allowed = new Set([new URL(env!.studio).origin, new URL(site).origin]);
+    expect(requests.origins().filter((o) => !allowed.has(o))).toEqual([]);
+    expect(requests.origins()).toContain(new URL(env!.studio).origin);
     await page.context().close();
   });
 });

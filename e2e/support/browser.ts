@@ -92,11 +92,17 @@ export async function until<A>(
  * unlike Playwright's `networkidle`, which fires once per navigation, it waits after clicks within a page too,
  * and when the network never quiets it names the requests still open.
  */
-export function trackRequests(page: Page): { quiet(quietMs?: number, timeoutMs?: number): Promise<void> } {
+export function trackRequests(page: Page): {
+  quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
+  /** The origins of every http(s) request so far, the page's frames' included. */
+  origins(): string[];
+} {
   const open = new Set<Request>();
+  const origins = new Set<string>();
   let changed = Date.now();
   page.on('request', (r) => {
     open.add(r);
+    if (/^https?:/.test(r.url())) origins.add(new URL(r.url()).origin);
     changed = Date.now();
   });
   const done = (r: Request) => {
@@ -106,6 +112,7 @@ export function trackRequests(page: Page): { quiet(quietMs?: number, timeoutMs?:
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return {
+    origins: () => [...origins].sort(),
     async quiet(quietMs = 500, timeoutMs = 30_000) {
       const limit = Date.now() + timeoutMs;
       while (open.size > 0 || Date.now() - changed < quietMs) {
