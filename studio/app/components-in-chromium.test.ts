@@ -72,7 +72,7 @@ describe('code components in the studio', () => {
     const { page, problems, canvas } = await editorWithRatio();
     // Added with the schema's defaults, selected, its form built from the JSON Schema.
     expect(await page.locator('#props-title').textContent()).toMatch(/^Brew ratio calculator #brew-ratio/);
-    expect(await page.inputValue('#cprop-title')).toBe('Brew ratio');
+    expect(await page.inputValue('#cprop-title')).toBe('');
     expect(await page.inputValue('#cprop-dose')).toBe('18');
     expect(await page.getAttribute('#cprop-dose', 'max')).toBe('60');
     expect(await canvas.locator('h2', { hasText: 'Brew ratio' }).count()).toBe(1);

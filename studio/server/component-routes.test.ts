@@ -73,7 +73,12 @@ describe('GET /studio/components', () => {
     expect(body.watching).toBe(false);
     const [ratio] = body.components;
     expect(ratio).toMatchObject({ name: 'brew-ratio', label: 'Brew ratio calculator', island: 'brew-ratio' });
-    expect(ratio!.props.properties.title).toMatchObject({ type: 'string', default: 'Brew ratio' });
+    // No default: left empty, the component titles itself in the page's language.
+    expect(ratio!.props.properties.title).toMatchObject({
+      type: 'string',
+      description: expect.stringContaining('Brew ratio'),
+    });
+    expect(ratio!.props.properties.title).not.toHaveProperty('default');
     expect(ratio!.props.properties.dose).toMatchObject({ type: 'number', default: 18 });
     expect(ratio!.bindable).toEqual({ title: 'string', dose: 'number', ratio: 'number' });
   });
