@@ -1,9 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freshPostgres } from '../core/testing/databases.ts';
 import { fixtureSpace } from '../core/testing/fixture-space.ts';
 import { runVerso, startVerso } from '../core/testing/processes.ts';
+import { serviceUrl } from '../core/testing/require-service.ts';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'verso-cli-'));
 // One-shot commands against the embedded database in a fresh DATA_DIR (no DATABASE_URL).
@@ -65,12 +67,20 @@ describe('the verso command', () => {
   }, 300_000);
 
   it('serve refuses a database behind its migrations, with a clear message', async () => {
-    const env = embedded(join(tempDir(), 'data'));
-    const result = await runVerso(['serve'], { ...env, SERVER_MODE: 'public', PORT: '0' });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /The database is behind: 20 migration\(s\) not applied .*Run `verso migrate` first/,
-    );
+    // An empty PostgreSQL database where there is one (as production runs); a new embedded cluster's initdb
+    // took most of this test's 40 s in CI.
+    const adminUrl = serviceUrl('DATABASE_URL');
+    const empty = adminUrl ? await freshPostgres(adminUrl) : undefined;
+    try {
+      const env = { ...embedded(join(tempDir(), 'data')), DATABASE_URL: empty?.url ?? '' };
+      const result = await runVerso(['serve'], { ...env, SERVER_MODE: 'public', PORT: '0' });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /The database is behind: 20 migration\(s\) not applied .*Run `verso migrate` first/,
+      );
+    } finally {
+      await empty?.drop();
+    }
   }, 120_000);
 
   it('serve refuses a bad setting, naming the variable', async () => {
@@ -79,9 +89,8 @@ describe('the verso command', () => {
     expect(result.stderr).toMatch(/SERVER_MODE: /);
   }, 120_000);
 
-  it('serve in production refuses to start without AUTH_SECRET', async () => {
+  it('serve in production refuses to start without AUTH_SECRET, before it opens a database', async () => {
     const dir = join(tempDir(), 'data');
-    expect((await runVerso(['migrate'], embedded(dir))).code).toBe(0);
     const result = await runVerso(['serve'], {
       ...embedded(dir),
       NODE_ENV: 'production',
@@ -90,6 +99,8 @@ describe('the verso command', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/AUTH_SECRET: required in production/);
+    // Its data directory was never made: no embedded cluster was created to find the mistake.
+    expect(existsSync(dir)).toBe(false);
   }, 120_000);
 
   it('dev (npm start) migrates, imports the demo on first start, prints its addresses and serves health', async () => {

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../core/config/index.ts';
+import { resolveAuthSecret } from '../../core/config/secrets.ts';
 import { assertMigrated } from '../../core/db/migrations.ts';
 import { listen } from '../../core/http/listen.ts';
 import { createReadiness } from '../../core/http/readiness.ts';
@@ -12,12 +13,13 @@ import { startProject } from './project.ts';
 /** One production process: refuses a database behind its migrations and a missing secret, then serves. */
 export async function serveCommand(): Promise<void> {
   const config = loadConfig();
+  // A setting's mistake is named before the database or the project is touched.
+  resolveAuthSecret(config);
   await startProject();
   const services = await createServices(config, { redis: true });
   const { db, log } = services;
   try {
     await assertMigrated(db, allMigrations(services.plugins));
-    services.authSecret();
   } catch (err) {
     await closeServices(services);
     throw err;
