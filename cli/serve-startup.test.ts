@@ -3,12 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisServerAvailable, startRedisServer } from '../core/redis/test-server.ts';
+import { freshPostgres } from '../core/testing/databases.ts';
 import { freePort, runVerso, startVerso } from '../core/testing/processes.ts';
+import { serviceUrl } from '../core/testing/require-service.ts';
 import { logLines } from './testing/http.ts';
 
+// PostgreSQL where there is one (as production runs; a new embedded cluster's initdb and each start's load of
+// it were most of this file's time in CI), else the embedded database in the data directory.
+let databaseUrl = '';
 const production = (dataDir: string) => ({
   DATA_DIR: dataDir,
-  DATABASE_URL: '',
+  DATABASE_URL: databaseUrl,
   REDIS_URL: '',
   NODE_ENV: 'production',
   AUTH_SECRET: 'startup-secret-0123456789-0123456789-0123',
@@ -17,11 +22,18 @@ const production = (dataDir: string) => ({
 
 describe('verso serve at startup', () => {
   let dataDir: string;
+  let database: Awaited<ReturnType<typeof freshPostgres>> | undefined;
   beforeAll(async () => {
     dataDir = join(mkdtempSync(join(tmpdir(), 'verso-startup-')), 'data');
+    const adminUrl = serviceUrl('DATABASE_URL');
+    database = adminUrl ? await freshPostgres(adminUrl) : undefined;
+    databaseUrl = database?.url ?? '';
     const migrated = await runVerso(['migrate'], { ...production(dataDir), NODE_ENV: 'development' });
     expect(migrated.code).toBe(0);
   }, 120_000);
+  afterAll(async () => {
+    await database?.drop();
+  });
 
   it.each(['10.0.0.0/33', '10.0.0', 'proxy.internal', '10.0.0.1, ::1, nonsense'])(
     'stops on a malformed TRUSTED_PROXIES entry (%s) with config.server.trustedProxyInvalid',
