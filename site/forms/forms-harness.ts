@@ -18,6 +18,8 @@ import { importSpace } from '../../core/space-format/import.ts';
 import { parseSpaceFile } from '../../core/space-format/validate.ts';
 import { type CapturedLog, captureLog } from '../../core/testing/capture-log.ts';
 import { migrated, type TestDatabase } from '../../core/testing/databases.ts';
+import { ids } from '../../core/testing/fixture-space.ts';
+import { formStamp } from '../access/form-stamp.ts';
 import { websiteServer } from '../server/website-server.ts';
 import { siteFixture } from '../testing/site-fixture.ts';
 
@@ -181,3 +183,32 @@ export async function openFormsSite(
     },
   };
 }
+
+/** What the forms tests post: the origin, accept headers, a stamp as a render gave it, valid fields, client addresses. */
+export const ORIGIN = 'http://fixture.test';
+export const JSON_ACCEPT = 'application/json';
+export const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** A stamp as a render gave it `ageMs` ago. */
+export const stamp = (ageMs = 5000) => formStamp(AUTH_SECRET, ids.space, FORM_REF, Date.now() - ageMs);
+
+export const valid = (extra: Record<string, string> = {}) => ({
+  _stamp: stamp(),
+  _locale: 'en',
+  _page: '/about',
+  _anchor: 'f0',
+  website_url: '',
+  email: 'ada@example.org',
+  name: 'Ada',
+  topic: 'a',
+  cups: '12',
+  site: 'https://example.org/x',
+  phone: '+49 30 1234567',
+  message: 'Hello\nthere',
+  agree: 'yes',
+  ...extra,
+});
+
+let addressNo = 0;
+/** Every post from its own client address unless named, so the rate rule counts only where a test wants it. */
+export const nextAddress = () => `198.51.100.${++addressNo}`;
