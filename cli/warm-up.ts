@@ -146,9 +146,10 @@ async function sitePages(hosts: string[], run: Run): Promise<SitePage[]> {
   for (const host of hosts) {
     const home = await run('page', '/', { headers: { host } });
     for (const [, path] of home.matchAll(PAGE_LINK)) {
+      if (shapes.size === LINKED_PAGES) break;
       const parts = path!.split('/');
       const shape = `${parts[1]}/${parts.length}`;
-      if (path === '/' || shapes.has(shape) || shapes.size === LINKED_PAGES) continue;
+      if (path === '/' || shapes.has(shape)) continue;
       shapes.add(shape);
       pages.push({ host, path: path! });
     }
