@@ -168,7 +168,8 @@ export function bentoTaggedCache(
         metrics?.cacheLookup('redis', true);
         return shared.value as Stored<T>;
       }
-      if (options.shared && askShared) metrics?.cacheLookup('redis', false);
+      // A computation from the database, whether Redis was asked or known not to hold the key (docs/operations.md).
+      if (options.shared) metrics?.cacheLookup('redis', false);
       const stored = await run(compute);
       // Once the answer is on its way (the check phase comes after the microtasks that write it): serializing
       // the entry for Redis took 0.4 ms of the first fresh page after a publish. Not written at all when one of
