@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { serve } from './child-processes.ts';
+import { processMicros } from './cpu-time.ts';
 import { GRAPHQL_QUERY, LIST, PERMALINK } from './hot-paths.ts';
 import { request } from './measuring.ts';
 import { POST } from './render-curve.ts';
@@ -18,6 +19,12 @@ export interface RedisCostRow {
   /** p50 in ms. */
   without: number;
   with: number;
+  /**
+   * The serving process's CPU per request (µs, median of the batches'), without and with Redis: what a loaded
+   * machine leaves of the difference, which p50s under load do not show (other work waits for the same cores).
+   */
+  cpuWithout: number;
+  cpuWith: number;
 }
 export interface RedisCost {
   rows: RedisCostRow[];
@@ -98,16 +105,21 @@ export async function redisCost(env: Record<string, string>, turns = 20): Promis
       },
     ];
     const times = reads.map(() => [[], []] as number[][]);
+    const cpu = reads.map(() => [[], []] as number[][]);
     const batch = async (side: number, measured: boolean) => {
-      for (const [r, read] of reads.entries())
+      for (const [r, read] of reads.entries()) {
+        const server = servers[read.mode][side]!;
+        const cpuBefore = processMicros(server.running.child.pid!);
         for (let k = 0; k < 20; k++) {
           const { path, init } = read.next(side);
           const t = performance.now();
-          const res = await request(`${servers[read.mode][side]!.url}${path}`, init);
+          const res = await request(`${server.url}${path}`, init);
           const ms = performance.now() - t;
           if (res.status !== (read.status ?? 200)) throw new Error(`${path} answered ${res.status}`);
           if (measured) times[r]![side]!.push(ms);
         }
+        if (measured) cpu[r]![side]!.push((processMicros(server.running.child.pid!) - cpuBefore) / 20);
+      }
     };
     for (let i = 0; i < 10; i++) for (const side of [0, 1]) await batch(side, false);
     for (let i = 0; i < turns; i++) for (const side of i % 2 ? [1, 0] : [0, 1]) await batch(side, true);
@@ -116,9 +128,13 @@ export async function redisCost(env: Record<string, string>, turns = 20): Promis
       cached: read.cached,
       without: p50(times[r]![0]!),
       with: p50(times[r]![1]!),
+      cpuWithout: p50(cpu[r]![0]!),
+      cpuWith: p50(cpu[r]![1]!),
     }));
     for (const row of rows)
-      log(`Redis cost: ${row.read} p50 ${row.without.toFixed(2)} → ${row.with.toFixed(2)} ms`);
+      log(
+        `Redis cost: ${row.read} p50 ${row.without.toFixed(2)} → ${row.with.toFixed(2)} ms, CPU ${Math.round(row.cpuWithout)} → ${Math.round(row.cpuWith)} µs`,
+      );
     return { rows, turns };
   } finally {
     for (const s of [...servers.public, ...servers.website]) await s.running.stop();

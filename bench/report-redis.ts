@@ -34,9 +34,13 @@ export function redisSection(redis?: RedisCost, sizes: SizePoint[] = []): string
     lines.push(
       '',
       `\`verso serve\` public and website (bench/redis-cost.ts), taking turns 20 requests of each read per side, ${redis.turns} turns measured: uncached lists (each address new: \`limit\` and \`offset\` vary, the same sequence on both) and the cached hot paths.`,
+      "The serving process's CPU per request (µs, the median of the batches') beside: on a loaded machine a p50 also waits for cores that other work holds; the CPU a read costs is what Redis adds to it there.",
       '',
-      ...HEADER,
-      ...redis.rows.map((r) => row(r.read, r.without, r.with)),
+      `${HEADER[0]} CPU µs without | CPU µs with |`,
+      `${HEADER[1]} ---: | ---: |`,
+      ...redis.rows.map(
+        (r) => `${row(r.read, r.without, r.with)} ${Math.round(r.cpuWithout)} | ${Math.round(r.cpuWith)} |`,
+      ),
     );
   }
   if (withSizes.length) {

@@ -101,9 +101,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('metrics', () => {
   });
 
   it('counts REST answers on the public process', async () => {
+    const computed = 'verso_cache_lookups_total{tier="redis",result="miss"}';
+    const before = sample(await metricsOf(api), computed) ?? 0;
     expect((await fetch(`${api.url}/v1/content?type=page`)).status).toBeLessThan(500);
     const text = await metricsOf(api);
     expect(text).toMatch(/^verso_http_requests_total\{kind="rest",status="\d{3}"\} [1-9]/m);
+    // A new address is computed from the database: a `redis` miss, although Redis was not asked (no process wrote
+    // the key, core/cache/written-keys.ts).
+    expect(sample(text, computed)).toBeGreaterThan(before);
   });
 
   it('counts a purge sent by management and received by the other processes, with its delay', async () => {

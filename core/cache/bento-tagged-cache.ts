@@ -77,6 +77,11 @@ export function bentoTaggedCache(
     shared?: boolean;
     /** One read of an entry in the shared layer (Redis), for a key a purge dropped here. */
     readShared?: (key: string) => Promise<SharedEntry | undefined>;
+    /**
+     * Whether the shared layer may hold an entry for a key never asked here (false: no process wrote it, so the
+     * read of it is skipped); without it, every such key is read.
+     */
+    sharedMayHold?: (key: string) => boolean;
     /** Writes a computed entry to the shared layer (after its answer); without it, through bentocache. */
     writeShared?: (key: string, stored: Stored<unknown>, ttlSeconds: number) => Promise<void>;
     clock?: CacheClock;
@@ -163,7 +168,8 @@ export function bentoTaggedCache(
         metrics?.cacheLookup('redis', true);
         return shared.value as Stored<T>;
       }
-      if (options.shared && askShared) metrics?.cacheLookup('redis', false);
+      // A computation from the database, whether Redis was asked or known not to hold the key (docs/operations.md).
+      if (options.shared) metrics?.cacheLookup('redis', false);
       const stored = await run(compute);
       // Once the answer is on its way (the check phase comes after the microtasks that write it): serializing
       // the entry for Redis took 0.4 ms of the first fresh page after a publish. Not written at all when one of
@@ -208,9 +214,11 @@ export function bentoTaggedCache(
     // Listening to every purge, a key never asked here is one read of the shared entry, checked as above, then
     // computed and written after the answer (issue 42): bentocache's getOrSet wrote the entry to Redis and
     // published it on its bus before answering, two round trips and the serialization on every uncached read.
+    // No read at all when no process wrote the key (`sharedMayHold`): the awaited round trip of the usual miss.
     if (options.readShared && (clock.hearsAll?.() ?? true)) {
       metrics?.cacheLookup('memory', false);
-      return recompute(key, compute, ttlSeconds, Number.NEGATIVE_INFINITY, true);
+      const askShared = options.sharedMayHold?.(key) ?? true;
+      return recompute(key, compute, ttlSeconds, Number.NEGATIVE_INFINITY, askShared);
     }
     let computed: Stored<T> | undefined;
     const got = await bento.getOrSet<Stored<T>>({

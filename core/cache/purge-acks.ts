@@ -22,6 +22,8 @@ export interface PurgeAcksArgs {
   lost?: () => void;
   /** Another process wrote these keys' shared entries (`announceWritten`). */
   written?: (keys: string[]) => void;
+  /** Subscribed (again) and the counter read: every note of written keys reaches this process from now on. */
+  listening?: () => void;
 }
 
 /**
@@ -71,6 +73,7 @@ export function purgeAcks(args: PurgeAcksArgs) {
     if (!Number.isFinite(value)) return;
     seen = Math.max(seen, value);
     trustedFrom = value;
+    args.listening?.();
   };
   const subscribed = args.subscriber.subscribe(args.channel, ackChannel, writtenChannel).then(
     async () => {

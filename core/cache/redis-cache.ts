@@ -8,6 +8,7 @@ import { bentoTaggedCache, type CacheClock, type SharedEntry } from './bento-tag
 import { purgeAcks } from './purge-acks.ts';
 import { cacheSerializer } from './serializer.ts';
 import type { TaggedCache } from './tagged-cache.ts';
+import { WrittenKeys } from './written-keys.ts';
 
 export interface RedisCacheArgs {
   redis: RedisHandle;
@@ -63,6 +64,11 @@ function objectsInMemory(layer: MemoryLayer, created: MemoryDriver[]): MemoryLay
  */
 /** How long written keys are gathered before the other processes are told of them in one note. */
 const NOTE_MS = 20;
+/** Keys of written shared entries this process remembers (written-keys.ts); past it, the oldest are computed. */
+const WRITTEN_KEYS = 100_000;
+
+/** `text` matched literally by a `SCAN` pattern. */
+const globEscaped = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 
 export function redisCache(args: RedisCacheArgs): TaggedCache {
   const { redis } = args;
@@ -125,6 +131,17 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     // ... and the purges this process made meanwhile reach Redis and the other processes now.
     replayMissed();
   });
+  /** Which keys Redis may hold an entry for: a read of another key skips the `GET` (written-keys.ts). */
+  const written = new WrittenKeys(WRITTEN_KEYS);
+  const listKeys = async function* () {
+    const stream = redis.client.scanStream({ match: `${globEscaped(prefix)}:*`, count: 1000 });
+    for await (const keys of stream as AsyncIterable<string[]>)
+      yield keys.map((k) => k.slice(prefix.length + 1));
+  };
+  // bentocache's own writes (while a subscription was lost, or an older version's process) say so on its bus.
+  bento.on('bus:message:received', ({ message }: { message: { type: string; keys: string[] } }) => {
+    if (message.type === 'set') for (const key of message.keys) written.add(key);
+  });
   /** Keys whose entries this process wrote since its last note to the others (`writeShared`). */
   let notes: string[] = [];
   let noting: NodeJS.Timeout | undefined;
@@ -144,8 +161,15 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     channel: `${prefix}:purges`,
     keyPrefix: `${prefix}:__purges:`,
     // What the front layer holds may be outdated by a purge it will not hear of: it starts over once listening.
-    lost: () => cache.forgetAll(),
-    written: (keys) => cache.writtenElsewhere(keys),
+    lost: () => {
+      written.lost();
+      cache.forgetAll();
+    },
+    written: (keys) => {
+      for (const key of keys) written.add(key);
+      cache.writtenElsewhere(keys);
+    },
+    listening: () => void written.listen(listKeys),
     apply(tags, seq, own, sentAt, walLsn) {
       // Before the acknowledgement: once the purge's call returns, no read here goes to a replica behind it.
       args.routing?.require(walLsn);
@@ -179,6 +203,7 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
     ...(args.metrics ? { metrics: args.metrics } : {}),
     shared: true,
     clock,
+    sharedMayHold: (key) => written.mayHold(key),
     // bentocache's Redis driver keeps an entry under `<store prefix>:<key>` as the serialized item.
     async readShared(key) {
       if (!redis.reachable()) return undefined;
@@ -199,6 +224,7 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
       const item = { value: stored, logicalExpiration: now + ttlMs, tags: stored.t, createdAt: now };
       const setting = redis.client.set(`${prefix}:${key}`, cacheSerializer.serialize(item), 'PX', ttlMs);
       // On the same connection after the SET: a process that hears of the key finds its entry.
+      written.add(key);
       notes.push(key);
       noting ??= setTimeout(note, NOTE_MS).unref();
       await setting;

@@ -24,4 +24,20 @@ describe('cacheSerializer', () => {
     expect(back.n).toBeNull();
     expect(back.custom).toEqual({ as: 'json' });
   });
+
+  it('writes bytes as the base64 a plain JSON.stringify of it gives (what every reader parses)', () => {
+    const body = new TextEncoder().encode('{"items":["ä", "\\u0000"]}'.repeat(500));
+    const value = {
+      v: { body, more: [new Uint8Array([0, 255]), new Uint8Array()] },
+      t: ['doc:1'],
+      s: '\u0000x',
+    };
+    const base64 = (b: Uint8Array) => ({ $bytes: Buffer.from(b).toString('base64') });
+    const plain = JSON.stringify({
+      v: { body: base64(body), more: [base64(value.v.more[0]!), base64(value.v.more[1]!)] },
+      t: ['doc:1'],
+      s: '\u0000x',
+    });
+    expect(cacheSerializer.serialize(value)).toBe(plain);
+  });
 });

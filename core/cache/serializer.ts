@@ -1,10 +1,28 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Where the base64 of the `i`th bytes goes, as `JSON.stringify` spells the mark: `\u0000` and a random id, so
+ * that no string of a cached value can pass for one.
+ */
+const MARK = `\u0000${randomUUID()}:`;
+const BYTES_MARK = new RegExp(
+  `\\{"\\$bytes":"${JSON.stringify(MARK).slice(1, -1).replace(/\\/g, '\\\\')}(\\d+)"\\}`,
+  'g',
+);
+
 /**
  * How entries travel through Redis: JSON, plus the binary and date values cached answers hold (a REST
  * answer keeps its encoded bytes), which plain JSON would turn into something else.
  */
 export const cacheSerializer = {
   serialize(value: unknown): string {
-    return JSON.stringify(portable(value));
+    const bytes: string[] = [];
+    const text = JSON.stringify(portable(value, bytes));
+    if (bytes.length === 0) return text;
+    // The same text as `JSON.stringify` of the base64 itself (base64 needs no escaping), without `JSON.stringify`
+    // scanning it char by char: for the 40 KB answer of an uncached list, about 45 of the 61 µs of CPU it took, in
+    // the write after the answer that the next request waits for (issue 42, point 4).
+    return text.replace(BYTES_MARK, (_m, i: string) => `{"$bytes":"${bytes[Number(i)]}"}`);
   },
   deserialize(text: string): unknown {
     return JSON.parse(text, (_key, v) => {
@@ -25,15 +43,17 @@ export const cacheSerializer = {
  * REST answer out as an array of 50,000 numbers only to throw it away, about half of what writing an uncached
  * read's entry to Redis cost (issue 42, point 4: `toJSON` the first item of the profile).
  */
-function portable(v: unknown): unknown {
+function portable(v: unknown, bytes: string[]): unknown {
   if (v === null || typeof v !== 'object') return v;
-  if (v instanceof Uint8Array)
-    return { $bytes: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
+  if (v instanceof Uint8Array) {
+    bytes.push(Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64'));
+    return { $bytes: `${MARK}${bytes.length - 1}` };
+  }
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : { $date: v.toISOString() };
-  if (Array.isArray(v)) return v.map(portable);
+  if (Array.isArray(v)) return v.map((item) => portable(item, bytes));
   const toJSON = (v as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return portable(toJSON.call(v));
+  if (typeof toJSON === 'function') return portable(toJSON.call(v), bytes);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(v)) out[key] = portable((v as Record<string, unknown>)[key]);
+  for (const key of Object.keys(v)) out[key] = portable((v as Record<string, unknown>)[key], bytes);
   return out;
 }
