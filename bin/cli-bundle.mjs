@@ -105,6 +105,9 @@ export async function makeBundle(dir = bundleDir) {
 export async function bundledMain() {
   try {
     const file = currentBundle() ?? (await makeBundle());
+    // The code's identity (a bundle is made again, under a new name, when any source changed): values derived
+    // by this code may be kept on disk under it (site/pipeline/disk-memo.ts).
+    globalThis[Symbol.for('verso.cliBundle')] = file;
     const { main } = await import(pathToFileURL(file).href);
     return main;
   } catch {
