@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** A hard link to the previous build's file, else a copy; false when neither can be made (the file is gone). */
@@ -62,31 +62,4 @@ export async function swapIn(tmp: string, out: string, random: string): Promise<
   } catch {
     removeNow();
   }
-}
-
-/**
- * Files written behind the build, at most `limit` at a time, on libuv's threads: creating a file blocked the
- * build's thread for about 0.25 ms each on this machine's ext4 (a quarter of a full build of 4,000 pages in a
- * CPU profile, 1.0 s of 9 s), time the thread can spend rendering the next pages. `drain` waits for every write
- * and throws the first failure; `add` throws it too, so a failing disk stops the build early.
- */
-export function writeBehind(limit: number) {
-  const pending = new Set<Promise<void>>();
-  let failure: { err: unknown } | undefined;
-  return {
-    async add(path: string, data: Uint8Array): Promise<void> {
-      if (failure) throw failure.err;
-      const p: Promise<void> = writeFile(path, data)
-        .catch((err: unknown) => {
-          failure ??= { err };
-        })
-        .finally(() => pending.delete(p));
-      pending.add(p);
-      while (pending.size >= limit) await Promise.race(pending);
-    },
-    async drain(): Promise<void> {
-      while (pending.size) await Promise.race(pending);
-      if (failure) throw failure.err;
-    },
-  };
 }

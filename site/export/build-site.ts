@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
@@ -20,7 +20,7 @@ import {
   writeManifest,
 } from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
-import { linkOrCopy, swapIn, updateInPlace, writeBehind } from './build-output.ts';
+import { linkOrCopy, swapIn, updateInPlace } from './build-output.ts';
 import { feedPaths, feedRefs, hostRedirectRules, pagePaths, redirectRules } from './build-routes.ts';
 import type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } from './build-types.ts';
 import { directPage, inParallel, PAGES_IN_FLIGHT, type Rendered } from './direct-pages.ts';
@@ -31,9 +31,6 @@ import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
 export type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } from './build-types.ts';
 export { BuildSiteError, manifestPath };
-
-/** Files being written behind the build at once (build-output.ts `writeBehind`): libuv has four threads. */
-const WRITES_IN_FLIGHT = 16;
 
 /**
  * `verso build-site` (docs/static-export.md): every published document of the space in every locale the host
@@ -122,9 +119,9 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   let securityHeaders: Array<[string, string]> | undefined;
   const tell = () => options.onProgress?.({ ...progress });
 
-  // Files are linked and their folders made with the synchronous calls: each is a few microseconds, where the
-  // promise forms hop through libuv's thread pool (4,000 hard links of an incremental build took 1.2 s that way
-  // on a loaded machine). Creating a file is not (about 0.25 ms each): files are written behind the renders.
+  // Files are written, linked and their folders made with the synchronous calls: each is a few microseconds,
+  // where the promise forms hop through libuv's thread pool (4,000 hard links of an incremental build took 1.2 s
+  // that way on a loaded machine). Nothing else runs on this process's loop meanwhile but other pages' renders.
   // Folders made so far: thousands of pages share a few.
   const made = new Set<string>();
   const folderOf = (dest: string) => {
@@ -134,13 +131,12 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     made.add(folder);
   };
   const intern = interner();
-  const writes = writeBehind(WRITES_IN_FLIGHT);
   /** The files this build wrote into `tmp`, when they are to be moved into the folder one by one (in place). */
   const fresh: string[] = [];
   const put = async (file: string, r: Rendered) => {
     const dest = join(tmp, file);
     folderOf(dest);
-    await writes.add(dest, r.body);
+    writeFileSync(dest, r.body);
     if (inPlace) fresh.push(file);
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
@@ -329,7 +325,6 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       progress.files++;
     }
 
-    await writes.drain();
     // Swap: the old folder is moved aside, the new one takes its name, then the old one goes.
     const manifest: Manifest = {
       spaceId: space.id,
@@ -355,8 +350,6 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     await swapIn(tmp, options.out, randomBytes(4).toString('hex'));
     await writeManifest(options.out, manifest);
   } catch (err) {
-    // Nothing is still writing into the folder deleted.
-    await writes.drain().catch(() => {});
     await rm(tmp, { recursive: true, force: true });
     throw err;
   }
