@@ -5,7 +5,7 @@
 // first use into `.verso/cli/` (inside the checkout, so its packages resolve from node_modules) and made again
 // when any source it was made from changed (size or mtime: some 470 stats, 15–30 ms on a loaded machine). `node
 // bin/cli-bundle.mjs` makes it ahead of time (the Dockerfile does, where the code is read-only at run time).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -105,6 +105,12 @@ export async function makeBundle(dir = bundleDir) {
 export async function bundledMain() {
   try {
     const file = currentBundle() ?? (await makeBundle());
+    // The code's identity: the sources it was made from, by size and mtime (a bundle made again from the same
+    // files is the same code). Values derived by this code may be kept on disk under it (site/pipeline/disk-memo.ts).
+    const { inputs } = JSON.parse(readFileSync(join(bundleDir, 'bundle.json'), 'utf8'));
+    globalThis[Symbol.for('verso.cliBundle')] = createHash('sha256')
+      .update(JSON.stringify(inputs))
+      .digest('hex');
     const { main } = await import(pathToFileURL(file).href);
     return main;
   } catch {

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type BuildOptions, build } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import { Hono } from 'hono';
 import { type IslandName, islandNames } from '../islands/contract.ts';
 import { contentHash, strongEtag } from '../styles/content-hash.ts';
+import { cachedEsbuild } from './build-cache.ts';
 import { immutableAsset } from './immutable-asset.ts';
 
 /**
@@ -65,14 +66,15 @@ export const BROWSER_BUILD = {
 const islandsDir = fileURLToPath(new URL('../islands/', import.meta.url));
 
 export async function bundleScript(args: BundleArgs): Promise<ScriptBundle> {
-  const result = await build({
+  // Kept between starts (build/build-cache.ts): every process bundled every island again.
+  const result = await cachedEsbuild({
     ...('path' in args.entry
       ? { entryPoints: [args.entry.path] }
       : { stdin: { contents: args.entry.contents, loader: 'ts', resolveDir: islandsDir } }),
     ...BROWSER_BUILD,
     ...args.esbuild,
   });
-  const code = result.outputFiles[0]!.text;
+  const code = result.outputs[0]!;
   const gzipBytes = gzipSync(code, { level: 9 }).length;
   if (gzipBytes > args.budgetBytes) throw new ScriptBudgetError(args.name, gzipBytes, args.budgetBytes);
   const file = `${args.name}.${contentHash(code)}.js`;

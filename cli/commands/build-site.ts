@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { sharedReader } from '../../delivery/reader/index.ts';
 import { type BuildProgress, BuildSiteError, buildSite } from '../../site/export/build-site.ts';
 import type { SiteDeps } from '../../site/pipeline/deps.ts';
+import { useDiskMemo } from '../../site/pipeline/disk-memo.ts';
 import { websiteApp } from '../app-start.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices, type Services } from '../services.ts';
@@ -38,7 +39,9 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
     throw new AppError('config.invalid', {
       message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)',
     });
-  await startProject();
+  const project = await startProject();
+  // Designs validated and stylesheets compiled by the previous build are read from disk (docs/static-export.md).
+  useDiskMemo(project?.digest ?? 'no project');
   const services = await createServices(config, { quietMetrics: true });
   const tty = process.stdout.isTTY === true;
   const progress = (p: BuildProgress) => {

@@ -4,7 +4,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { BuildResult, Message, Plugin } from 'esbuild';
+import type { Message, Plugin } from 'esbuild';
+import { type CachedBuild, cachedEsbuild } from '../../build/build-cache.ts';
 import { bundleScript, SCRIPT_BUDGETS, type ScriptBundle, setProjectIslands } from '../../build/islands.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { contentHash } from '../../styles/content-hash.ts';
@@ -23,6 +24,8 @@ export interface LoadedProject {
   configFile: string;
   /** Every file the config's bundle read: what `verso dev` watches. */
   inputs: string[];
+  /** The compiled code's and its islands' content hash: what derives from the components is keyed by it. */
+  digest: string;
   components: ComponentDefinition[];
   islands: ScriptBundle[];
 }
@@ -63,11 +66,10 @@ function refuse(message: string): AppError {
 export async function compileProject(configFile: string): Promise<LoadedProject> {
   if (!existsSync(configFile)) throw refuse(`${configFile}: no such file`);
   const root = dirname(configFile);
-  let result: BuildResult<{ metafile: true }>;
+  let result: CachedBuild;
   try {
-    // esbuild's module when a project is compiled, not when this module is imported.
-    const { build } = await import('esbuild');
-    result = await build({
+    // Kept between starts (build/build-cache.ts): esbuild's module only when something changed.
+    result = await cachedEsbuild({
       entryPoints: [configFile],
       absWorkingDir: root,
       bundle: true,
@@ -76,8 +78,6 @@ export async function compileProject(configFile: string): Promise<LoadedProject>
       target: 'node20',
       jsx: 'automatic',
       jsxImportSource: 'hono/jsx',
-      write: false,
-      metafile: true,
       logLevel: 'silent',
       plugins: [versoModules],
     });
@@ -86,7 +86,7 @@ export async function compileProject(configFile: string): Promise<LoadedProject>
     const first = errors[0];
     throw refuse(first ? `${where(first)}${first.text}` : (err as Error).message);
   }
-  const code = result.outputFiles![0]!.text;
+  const code = result.outputs[0]!;
   const dir = join(tmpdir(), 'verso-config');
   await mkdir(dir, { recursive: true });
   // A name of its own: processes starting together compile the same config to the same bytes, and one's
@@ -118,10 +118,9 @@ export async function compileProject(configFile: string): Promise<LoadedProject>
         );
       }),
   );
-  const inputs = Object.keys(result.metafile!.inputs)
-    .map((f) => resolve(root, f))
-    .filter((f) => f.startsWith(`${root}/`) && !f.includes('/node_modules/'));
-  return { configFile, inputs, components: config.components, islands };
+  const inputs = result.inputs.filter((f) => f.startsWith(`${root}/`) && !f.includes('/node_modules/'));
+  const digest = contentHash([code, ...islands.map((i) => i.code)].join('\u0000'));
+  return { configFile, inputs, digest, components: config.components, islands };
 }
 
 /** Puts a compiled project's components and islands in place; a refusal changes nothing. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { collectingTags } from '../../core/cache/edge/request-tags.ts';
 import { journalHead } from '../../core/cache/purge-journal.ts';
@@ -83,20 +83,23 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
 
   // What the host shows: its locales (a pinned domain only its own), each under its prefix.
   const locales = domain.locale ? [domain.locale] : site.space.locales;
-  const pages = await pagePaths(deps, site, domain, locales);
   const notFound = locales.map((locale) => ({ prefix: localePrefix(site, domain, locale), locale }));
-  const feeds = await feedPaths(deps, site, domain, locales);
-
-  // An incremental build starts from the previous manifest and renders what a purge since then touched.
+  // The journal's position first: a publish after it is rendered by the next incremental build, even when this
+  // one's reads below already saw it. Then the reads at once (each waited for the one before).
   const head = await journalHead(deps.db);
-  const { previous, purged, fullBecause } = options.incremental
-    ? await startingPoint(deps.db, options.out, head, {
-        spaceId: space.id,
-        host: domain.host,
-        baseUrl: base.href,
-        ...(endpoint ? { formEndpoint: endpoint } : {}),
-      })
-    : { previous: null, purged: null, fullBecause: undefined };
+  const [pages, feeds, { previous, purged, fullBecause }] = await Promise.all([
+    pagePaths(deps, site, domain, locales),
+    feedPaths(deps, site, domain, locales),
+    // An incremental build starts from the previous manifest and renders what a purge since then touched.
+    options.incremental
+      ? startingPoint(deps.db, options.out, head, {
+          spaceId: space.id,
+          host: domain.host,
+          baseUrl: base.href,
+          ...(endpoint ? { formEndpoint: endpoint } : {}),
+        })
+      : { previous: null, purged: null, fullBecause: undefined },
+  ]);
   /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
   const unchanged = (file: string) => {
     const entry = previous?.files[file];
@@ -108,7 +111,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   // thousands of files): it writes what it renders aside and moves only those into the folder at the end.
   const inPlace = purged !== null;
   const tmp = join(dirname(options.out), `.${basename(options.out)}.tmp-${randomBytes(4).toString('hex')}`);
-  await mkdir(tmp, { recursive: true });
+  mkdirSync(tmp, { recursive: true });
   let files: Manifest['files'] = {};
   const progress: BuildProgress = { stage: 'pages', documents: 0, files: 0, bytes: 0 };
   let written = 0;
@@ -201,6 +204,21 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const inOrder: Manifest['files'] = {};
     for (const { file } of pages) if (files[file]) inOrder[file] = files[file];
     files = Object.assign(inOrder, files);
+    // The feeds a purge touched (all of them in a full build) are asked for meanwhile, a few at a time: one after
+    // the other they waited for the database in turn (a publish purges every feed of its list). Written below, in
+    // order, after the 404 pages, sitemap and robots.
+    const feedsAhead = new Map<string, Promise<{ status: number; rendered: Rendered }>>();
+    const asked = inParallel(
+      feeds.filter((f) => !unchanged(f.file)),
+      PAGES_IN_FLIGHT,
+      async ({ path }) => {
+        const answer = get(path);
+        feedsAhead.set(path, answer);
+        await answer;
+      },
+    );
+    // Its failure is thrown where the feeds are written (or the build failed before).
+    asked.catch(() => {});
     for (const { prefix } of notFound)
       await page(
         `${prefix}/.verso-build-not-found-${randomBytes(6).toString('hex')}`,
@@ -241,9 +259,10 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     await deps.cache.purgeTags([cacheTags.sitemap(space.id)]);
     // Every feed, as the site serves it; the images of its items are files too (an item's body need not be
     // on its page).
+    await asked;
     for (const { path, file } of feeds) {
       if (keep(file)) continue;
-      const { status, rendered } = await get(path);
+      const { status, rendered } = await (feedsAhead.get(path) ?? get(path));
       if (status !== 200) throw new BuildSiteError(`The feed ${path} answered ${status}, not 200.`);
       if (file.endsWith('.json')) rendered.refs = feedRefs(new TextDecoder().decode(rendered.body), hosts);
       await put(file, rendered);

@@ -10,6 +10,7 @@ import type { Reader } from '../../delivery/reader/types.ts';
 import { NOT_FOUND_FIELDS, NOT_FOUND_TYPE } from '../designs/generated.ts';
 import { completeDesigns, type DesignBundle } from '../designs/site-designs.ts';
 import type { ContentFields, FieldDef } from '../render/context.ts';
+import { diskMemo } from './disk-memo.ts';
 import type { SiteInfo } from './types.ts';
 
 export interface LoadedDesigns {
@@ -37,6 +38,7 @@ interface RecordDigest {
   empty?: boolean;
 }
 
+/** A validated record, frozen: every space with this record shares the one value. */
 type Parsed = { record: DesignRecord } | { error: true };
 
 /**
@@ -63,16 +65,15 @@ export const recordDigest = (record: DesignRecord): string | undefined => record
 
 const memoKey = (d: { kind: string; key: string; hash: string }) => `${d.kind}\u0000${d.key}\u0000${d.hash}`;
 
-function parseRecord(row: StoredRow, digest: { hash: string }): Parsed {
+/** A stored record validated, not yet frozen (the disk memo keeps it as JSON). */
+type Validated = { record: DesignRecord } | { error: true };
+
+function parseRecord(row: StoredRow): Validated {
   // Leniently: a component changed since is left out at render with a warning, not the whole design.
   const parsed = parseLeniently(() =>
     designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published }),
   );
-  if (!parsed.success) return { error: true };
-  // Frozen: every space with this record shares the one value.
-  const record = deepFreeze(parsed.data);
-  recordDigests.set(record, digest.hash);
-  return { record };
+  return parsed.success ? { record: parsed.data } : { error: true };
 }
 
 const snapshotFrom = `from website_design_versions v
@@ -110,27 +111,20 @@ async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promis
       ).rows;
   const missing = digests.filter((d) => !parsedRecords.has(memoKey(d)));
   if (missing.length) {
-    const wanted = missing.map((d) => d.ord);
-    const rows = fromSnapshot
-      ? await db.query<StoredRow & { ord: string }>(
-          `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, e.value->'published' as published
-           ${snapshotFrom} and e.ord = any($3::bigint[])`,
-          [spaceId, revision, wanted],
-        )
-      : await db.query<StoredRow & { ord: string }>(
-          `select * from (select (row_number() over (order by w.position, w.kind, w.key))::text as ord, w.kind, w.key,
-             w.published ${tableFrom}) t where t.ord = any($2::text[])`,
-          [spaceId, wanted],
-        );
-    const byOrd = new Map(rows.rows.map((r) => [r.ord, r]));
-    for (const d of missing) {
-      const row = byOrd.get(d.ord);
-      // Changed between the two reads (no snapshot, designs published meanwhile): a later request reads it again.
-      if (row && row.kind === d.kind && row.key === d.key)
-        parsedRecords.set(memoKey(d), parseRecord(row, d), {
-          size: Math.max(1, Number(d.bytes)),
-        });
-    }
+    // Validated by an earlier process of this code and project (an export's previous build): read from disk.
+    const parsed = await diskMemo(
+      'designs',
+      missing.map(memoKey).join('\n'),
+      () => parseMissing(db, site, missing, fromSnapshot),
+      (v) => v.every((p) => p !== null),
+    );
+    missing.forEach((d, i) => {
+      const p = parsed[i];
+      if (!p) return;
+      const result: Parsed = 'error' in p ? p : { record: deepFreeze(p.record) };
+      if ('record' in result) recordDigests.set(result.record, d.hash);
+      parsedRecords.set(memoKey(d), result, { size: Math.max(1, Number(d.bytes)) });
+    });
   }
   const records: DesignRecord[] = [];
   for (const d of digests) {
@@ -143,6 +137,34 @@ async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promis
       );
   }
   return records;
+}
+
+/** The records `missing` read and validated, in its order; null for one that changed between the two reads. */
+async function parseMissing(
+  db: Queryable,
+  site: SiteInfo,
+  missing: RecordDigest[],
+  fromSnapshot: boolean,
+): Promise<Array<Validated | null>> {
+  const spaceId = site.space.id;
+  const wanted = missing.map((d) => d.ord);
+  const rows = fromSnapshot
+    ? await db.query<StoredRow & { ord: string }>(
+        `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, e.value->'published' as published
+         ${snapshotFrom} and e.ord = any($3::bigint[])`,
+        [spaceId, site.settings.revision, wanted],
+      )
+    : await db.query<StoredRow & { ord: string }>(
+        `select * from (select (row_number() over (order by w.position, w.kind, w.key))::text as ord, w.kind, w.key,
+           w.published ${tableFrom}) t where t.ord = any($2::text[])`,
+        [spaceId, wanted],
+      );
+  const byOrd = new Map(rows.rows.map((r) => [r.ord, r]));
+  return missing.map((d) => {
+    const row = byOrd.get(d.ord);
+    // Changed between the two reads (no snapshot, designs published meanwhile): a later request reads it again.
+    return row && row.kind === d.kind && row.key === d.key ? parseRecord(row) : null;
+  });
 }
 
 /** A whole-site share link's designs: each design's draft where one exists, else its published version. */

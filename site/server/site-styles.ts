@@ -11,11 +11,14 @@ import { decodeInstances, encodeInstances } from '../../styles/instance-url.ts';
 import { styledKind } from '../../styles/site-css.ts';
 import type { StylesheetStore } from '../../styles/stylesheet-store.ts';
 import type { SiteStyles } from '../pipeline/deps.ts';
+import { diskMemo } from '../pipeline/disk-memo.ts';
 import { type LoadedDesigns, recordDigest } from '../pipeline/load-designs.ts';
 import type { SiteInfo } from '../pipeline/types.ts';
 
 /** The custom CSS's part of a stylesheet's key: a change of it alone makes a new stylesheet. */
 const cssKey = (css: string) => (css ? createHash('sha1').update(css).digest('base64url').slice(0, 12) : '');
+
+const secretDigest = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 /** A SHA-256 that has read a site sheet, for the page sheets that start with it (`continuedHash`). */
 const siteHashers = new WeakMap<CompiledCss, Hash>();
@@ -86,10 +89,16 @@ export function siteStyles(deps: SiteStylesDeps): SiteStyles & {
       assetUrl,
       fontFaces: fontFaceCss(theme, { uploadedFontUrl }),
     });
-  const siteSheet = (site: SiteInfo, designs: LoadedDesigns) =>
-    deps.store.getSiteStylesheet(sheetKey(designs, site.settings.customCss), () =>
-      compile(designs.bundle.designs.theme, designs, site.settings.customCss),
+  const siteSheet = (site: SiteInfo, designs: LoadedDesigns) => {
+    const key = sheetKey(designs, site.settings.customCss);
+    return deps.store.getSiteStylesheet(key, () =>
+      // Compiled by an earlier export of this code from the same records: read from disk. The media secret
+      // signs the image addresses styles name, so it is part of the key (by digest).
+      diskMemo('sheet', `${key}\u0000${secretDigest(deps.mediaSecret())}`, () =>
+        compile(designs.bundle.designs.theme, designs, site.settings.customCss),
+      ),
     );
+  };
   /** The page's own sheet: the site rules plus the blocks' override classes, compiled once per process. */
   const pageSheet = (
     site: SiteInfo,
