@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { cacheTags } from '../core/cache/tags.ts';
 import { rateLimit } from '../core/rate-limit/middleware.ts';
 import { resolveSpace } from '../delivery/public-api/resolve-space.ts';
 import { spaceDirectory } from '../delivery/public-api/space-directory.ts';
 import type { Reader } from '../delivery/reader/types.ts';
+import { findDomain } from '../site/pipeline/find-domain.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -38,23 +38,16 @@ export function publicApiRateLimit(services: Services, reader: Reader): Middlewa
 const notPages = /^\/(?:_site|_cms|media)\/|^\/(?:healthz|readyz)$/;
 
 /**
- * The site pages' rule (1200 per minute per client address, or the host's space's own). The host's space is
- * looked up through the tagged cache under `domains`, so a domain change is seen at once.
+ * The site pages' rule (1200 per minute per client address, or the host's space's own). The host's space comes
+ * from the process's space directory (site/pipeline/space-directory.ts), the one the page itself is found by,
+ * which purges of `domains` keep current: a first visit of a host read it through the tagged cache before (a
+ * Redis read, a query, a write and a note to the other processes, issue 42).
  */
 export function sitePagesRateLimit(services: Services): MiddlewareHandler {
-  const spaceOf = (c: Context) => {
+  const spaceOf = async (c: Context) => {
     const host = (c.req.header('host') ?? '').toLowerCase().replace(/:\d*$/, '');
     if (!host) return undefined;
-    return services.cache
-      .getOrSet(`rate:host:${host}`, async (sink) => {
-        sink.addTags([cacheTags.domains]);
-        const res = await services.db.query<{ space_id: string }>(
-          'select space_id from website_domains where host = $1',
-          [host],
-        );
-        return res.rows[0]?.space_id ?? null;
-      })
-      .then((id) => id ?? undefined);
+    return (await findDomain(services, host))?.spaceId;
   };
   return rateLimit({
     limiter: services.rateLimiter,
