@@ -4,8 +4,8 @@ import type { Queryable } from '../db/types.ts';
 import { overridesFromControls, type RuleOverrides } from '../rate-limit/rules.ts';
 
 /**
- * A space's rate-rule overrides (`rateLimit.<rule>.*` controls), read through the tagged cache so that a
- * counted request costs no query; `/control/v1` purges them when they change (in every process with Redis;
+ * A space's rate-rule overrides (`rateLimit.<rule>.*` controls), kept in the tagged cache (this process's layer)
+ * so that a counted request costs no query; `/control/v1` purges them when they change (in every process with Redis;
  * without it other processes see the change within a minute).
  */
 export function spaceRateOverrides(args: {
@@ -34,8 +34,10 @@ export function spaceRateOverrides(args: {
         );
         return overridesFromControls(Object.fromEntries(res.rows.map((r) => [r.key, r.value])));
       },
-      // Without Redis a change made elsewhere is seen when this runs out.
-      { ttlSeconds: 60 },
+      // Without Redis a change made elsewhere is seen when this runs out. In this process only: one indexed
+      // query, where sharing it cost a Redis read before the request was counted, then a write and a note to the
+      // other processes, on every first request to a space (issue 42).
+      { ttlSeconds: 60, local: true },
     );
   };
 }
