@@ -36,7 +36,17 @@ interface RecordDigest {
   bytes: number;
   /** A snapshot's record without a published value (skipped). */
   empty?: boolean;
+  /** A small record of a snapshot: its published value comes with its digest (`INLINE_BYTES`). */
+  inline?: boolean;
+  published?: unknown;
 }
+
+/**
+ * Records of a snapshot up to this size come whole with the digests: what differs between copies of one
+ * template is typically its site record (name, logo: 312 bytes in the demo), which cost a second statement on
+ * every first visit of a copy (issue 42). A few KB more to parse against a round trip.
+ */
+const INLINE_BYTES = 1024;
 
 /** A validated record, frozen: every space with this record shares the one value. */
 type Parsed = { record: DesignRecord } | { error: true };
@@ -93,9 +103,11 @@ async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promis
   const revision = site.settings.revision;
   const snapshot = await db.query<RecordDigest>(
     `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, md5(e.value::text) as hash,
-       octet_length(e.value::text) as bytes, coalesce(jsonb_typeof(e.value->'published'), 'null') = 'null' as empty
+       octet_length(e.value::text) as bytes, coalesce(jsonb_typeof(e.value->'published'), 'null') = 'null' as empty,
+       octet_length(e.value::text) <= $3 as inline,
+       case when octet_length(e.value::text) <= $3 then e.value->'published' end as published
      ${snapshotFrom} order by e.ord`,
-    [spaceId, revision],
+    [spaceId, revision, INLINE_BYTES],
   );
   const fromSnapshot = snapshot.rows.length > 0;
   const digests = fromSnapshot
@@ -147,21 +159,24 @@ async function parseMissing(
   fromSnapshot: boolean,
 ): Promise<Array<Validated | null>> {
   const spaceId = site.space.id;
-  const wanted = missing.map((d) => d.ord);
-  const rows = fromSnapshot
-    ? await db.query<StoredRow & { ord: string }>(
-        `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, e.value->'published' as published
+  // The small ones came with their digests.
+  const wanted = missing.filter((d) => !d.inline).map((d) => d.ord);
+  const rows = !wanted.length
+    ? { rows: [] as (StoredRow & { ord: string })[] }
+    : fromSnapshot
+      ? await db.query<StoredRow & { ord: string }>(
+          `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, e.value->'published' as published
          ${snapshotFrom} and e.ord = any($3::bigint[])`,
-        [spaceId, site.settings.revision, wanted],
-      )
-    : await db.query<StoredRow & { ord: string }>(
-        `select * from (select (row_number() over (order by w.position, w.kind, w.key))::text as ord, w.kind, w.key,
+          [spaceId, site.settings.revision, wanted],
+        )
+      : await db.query<StoredRow & { ord: string }>(
+          `select * from (select (row_number() over (order by w.position, w.kind, w.key))::text as ord, w.kind, w.key,
            w.published ${tableFrom}) t where t.ord = any($2::text[])`,
-        [spaceId, wanted],
-      );
+          [spaceId, wanted],
+        );
   const byOrd = new Map(rows.rows.map((r) => [r.ord, r]));
   return missing.map((d) => {
-    const row = byOrd.get(d.ord);
+    const row = d.inline ? { kind: d.kind, key: d.key, published: d.published } : byOrd.get(d.ord);
     // Changed between the two reads (no snapshot, designs published meanwhile): a later request reads it again.
     return row && row.kind === d.kind && row.key === d.key ? parseRecord(row) : null;
   });
