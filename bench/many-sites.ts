@@ -10,6 +10,8 @@
  *     [--database postgres://…/db]   a database generateSites already filled (kept; generated again if short)
  *     [--profile /tmp/prof]           the website process writes a CPU profile there (node --cpu-prof)
  *     [--heap-snapshot /tmp/heap]     and a heap snapshot there once every home page was served
+ *     [--count]                       and counts its statements and Redis commands per first visit
+ *                                     (bench/round-trips.mjs)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ const VISITS = Math.min(SITES, option('visits', 1000));
 const given = args.includes('--database') ? args[args.indexOf('--database') + 1] : undefined;
 const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
 const heap = args.includes('--heap-snapshot') ? args[args.indexOf('--heap-snapshot') + 1] : undefined;
+const roundTripsFile = args.includes('--count') ? `/tmp/verso-round-trips-${process.pid}.json` : undefined;
 if (!adminUrl) throw new Error('bench/many-sites.ts needs DATABASE_URL');
 
 /** One GET with a Host header: status and milliseconds to the last byte. */
@@ -100,11 +103,19 @@ const child = spawn(
   [
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     ...(heap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heap}`] : []),
+    ...(roundTripsFile ? ['--import', join(root, 'bench/round-trips.mjs')] : []),
     join(root, 'bin/verso.mjs'),
     'serve',
   ],
   {
-    env: { ...process.env, ...env, SERVER_MODE: 'website', PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      ...env,
+      SERVER_MODE: 'website',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...(roundTripsFile ? { ROUND_TRIPS_FILE: roundTripsFile } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   },
 );
@@ -127,6 +138,15 @@ const toReady = performance.now() - spawned;
 const rssReady = rssMb(website.child.pid!);
 log(`ready in ${toReady.toFixed(0)} ms at ${rssReady.toFixed(0)} MB`);
 const firstVisits: number[] = [];
+/** The website process's statements and Redis commands so far (bench/round-trips.mjs), when counted. */
+async function roundTrips(): Promise<{ statements: number; commands: number } | undefined> {
+  if (!roundTripsFile) return undefined;
+  website.child.kill('SIGWINCH');
+  await new Promise((r) => setTimeout(r, 100));
+  return JSON.parse(readFileSync(roundTripsFile, 'utf8'));
+}
+const tripsBefore = await roundTrips();
+let tripsNote = '';
 // The website process's CPU time over the first visits (load moves it far less than their latency).
 const cpuBefore = processMicros(website.child.pid!);
 let cpuPerVisit = 0;
@@ -140,8 +160,11 @@ for (let n = 1; n <= SITES; n++) {
     await new Promise((r) => setTimeout(r, 100));
     cpuPerVisit = (processMicros(website.child.pid!) - cpuBefore) / 1000 / VISITS;
     load = loadavg()[0]!.toFixed(1);
+    const tripsAfter = await roundTrips();
+    if (tripsBefore && tripsAfter)
+      tripsNote = `; ${((tripsAfter.statements - tripsBefore.statements) / VISITS).toFixed(1)} statements and ${((tripsAfter.commands - tripsBefore.commands) / VISITS).toFixed(1)} Redis commands a visit`;
     log(
-      `first visits: ${JSON.stringify(quantiles(firstVisits))}, ${cpuPerVisit.toFixed(2)} ms CPU each, load average ${load}`,
+      `first visits: ${JSON.stringify(quantiles(firstVisits))}, ${cpuPerVisit.toFixed(2)} ms CPU each, load average ${load}${tripsNote}`,
     );
   }
 }
@@ -217,7 +240,7 @@ process.stdout.write(
     '| what | figure |',
     '| --- | --- |',
     `| start to ready (spawn → \`/readyz\` 200) | ${(toReady / 1000).toFixed(2)} s (RSS ${rssReady.toFixed(0)} MB) |`,
-    `| first visit of a site's home page, ${VISITS.toLocaleString('en')} sites in turn | p50 ${first.p50} ms, p95 ${p95.toFixed(1)} ms, p99 ${first.p99} ms; the process's CPU ${cpuPerVisit.toFixed(2)} ms a visit (load average ${load}) |`,
+    `| first visit of a site's home page, ${VISITS.toLocaleString('en')} sites in turn | p50 ${first.p50} ms, p95 ${p95.toFixed(1)} ms, p99 ${first.p99} ms; the process's CPU ${cpuPerVisit.toFixed(2)} ms a visit (load average ${load})${tripsNote} |`,
     `| RSS after the home pages of all ${SITES.toLocaleString('en')} sites | ${rssAll.toFixed(0)} MB |`,
     `| a second visit of site 1 | ${again.ms.toFixed(2)} ms |`,
     `| a publish in one space | ${publishNote} |`,
