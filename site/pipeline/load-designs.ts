@@ -246,19 +246,26 @@ async function completeFrom(
 ): Promise<{ loaded: LoadedDesigns; stored: DesignRecord[] }> {
   const spaceId = site.space.id;
   // Independent reads at once: a first visit of a site waited for each in turn (issue 42).
-  const [model, firstMenu, stored] = await Promise.all([
+  const [model, stored] = await Promise.all([
     deps.reader.contentModel(spaceId),
-    deps.db.query<{ machine_name: string }>(
-      'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
-      [spaceId],
-    ),
     read(deps.db, site, deps.log),
   ]);
   const fields: ContentFields = {
     contentTypes: Object.fromEntries(model.contentTypes.map((t) => [t.name, t.fields as FieldDef[]])),
     blockTypes: Object.fromEntries(model.blockTypes.map((t) => [t.name, t.fields as FieldDef[]])),
   };
-  const bundle = completeDesigns({ stored, fields, firstMenu: firstMenu.rows[0]?.machine_name ?? null });
+  // Only the generated default layout shows the first menu: a site with a layout of its own (every copy of a
+  // designed template) no longer reads it on its first visit (issue 42).
+  const ownLayout = stored.some((r) => r.kind === 'layout' && r.key === 'default');
+  const firstMenu = ownLayout
+    ? null
+    : ((
+        await deps.db.query<{ machine_name: string }>(
+          'select machine_name from menus where space_id = $1 order by position, machine_name limit 1',
+          [spaceId],
+        )
+      ).rows[0]?.machine_name ?? null);
+  const bundle = completeDesigns({ stored, fields, firstMenu });
   fields.contentTypes[NOT_FOUND_TYPE] = NOT_FOUND_FIELDS;
   return { loaded: { bundle, fields, schemaVersion: model.schemaVersion }, stored };
 }
