@@ -9,6 +9,15 @@ export async function selectMenu(
   spaceId: string,
   machineName: string,
 ): Promise<MenuRows | null> {
+  return (await selectMenus(db, spaceId, [machineName])).get(machineName) ?? null;
+}
+
+/** Menus by machine name with all their items, in one statement: those that exist, by machine name. */
+export async function selectMenus(
+  db: Queryable,
+  spaceId: string,
+  machineNames: string[],
+): Promise<Map<string, MenuRows>> {
   const res = await db.query<{
     menu_id: string;
     menu_name: string;
@@ -25,28 +34,34 @@ export async function selectMenu(
        i.id, i.parent_id, i.label, i.url, i.target, i.content_id
      from menus m join spaces s on s.id = m.space_id
      left join menu_items i on i.menu_id = m.id
-     where m.space_id = $1 and m.machine_name = $2
-     order by i.position, i.id`,
-    [spaceId, machineName],
+     where m.space_id = $1 and m.machine_name = any($2::text[])
+     order by m.machine_name, i.position, i.id`,
+    [spaceId, machineNames],
   );
-  const first = res.rows[0];
-  if (!first) return null;
-  return {
-    id: first.menu_id,
-    name: first.menu_name,
-    machineName: first.machine_name,
-    defaultLocale: first.default_locale,
-    items: res.rows
-      .filter((r) => r.id !== null)
-      .map((r) => ({
-        id: r.id as string,
-        parentId: r.parent_id,
-        label: r.label,
-        url: r.url,
-        target: r.target ?? '_self',
-        contentId: r.content_id,
-      })),
-  };
+  const menus = new Map<string, MenuRows>();
+  for (const r of res.rows) {
+    let menu = menus.get(r.machine_name);
+    if (!menu) {
+      menu = {
+        id: r.menu_id,
+        name: r.menu_name,
+        machineName: r.machine_name,
+        defaultLocale: r.default_locale,
+        items: [],
+      };
+      menus.set(r.machine_name, menu);
+    }
+    if (r.id === null) continue;
+    menu.items.push({
+      id: r.id,
+      parentId: r.parent_id,
+      label: r.label,
+      url: r.url,
+      target: r.target ?? '_self',
+      contentId: r.content_id,
+    });
+  }
+  return menus;
 }
 
 /** A redirect row, with where its target document is delivered in the locale when that was asked for. */

@@ -22,7 +22,7 @@ import { parseFilters } from './list-order.ts';
 import { listPaging, selectDeleted } from './list-paging.ts';
 import { checkListQuery } from './list-query.ts';
 import { selectList } from './list-select.ts';
-import { selectMenu, selectRedirects } from './menu-query.ts';
+import { selectMenu, selectMenus, selectRedirects } from './menu-query.ts';
 import { hrefOf, permalinkSegments } from './permalink.ts';
 import { selectPermalinks } from './permalink-query.ts';
 import { createRegistry } from './registry.ts';
@@ -66,6 +66,42 @@ export function createReader(options: ReaderOptions): Reader {
   };
   const nothing = (ctx: ReadContext) => ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
   const expandSet = (expand?: string[]) => new Set(expand ?? []);
+
+  /**
+   * Menus as a site shows them (`MenuOptions.summary`): each entry's document as `id`, `type`, `title` and
+   * `permalink`, tagged by the documents alone. All of them in two statements, not two per menu.
+   */
+  async function menuSummaries(ctx: ReadContext, machineNames: string[]) {
+    const model = await modelFor(ctx);
+    const menus = await selectMenus(db, ctx.spaceId, machineNames);
+    if (machineNames.some((name) => !menus.has(name))) nothing(ctx);
+    ctx.tags.addTags([...menus.values()].map((m) => cacheTags.menu(m.id)));
+    const ids = [
+      ...new Set(
+        [...menus.values()].flatMap((m) => m.items.flatMap((i) => (i.contentId ? [i.contentId] : []))),
+      ),
+    ];
+    const docRows = ids.length
+      ? await selectDocuments(db, {
+          spaceId: ctx.spaceId,
+          locale: ctx.locale,
+          drafts: ctx.drafts,
+          ids,
+          refs: false,
+        })
+      : [];
+    tagAskedDocuments(ctx, ids);
+    // What the entries show and nothing their documents' fields name: tagged by the documents alone.
+    const known = docRows.filter((r) => model.contentTypes.has(r.type));
+    tagDocuments(ctx, known);
+    const summaries = new Map(
+      known.map((r) => [r.id, { id: r.id, type: r.type, title: r.title, permalink: r.permalink }]),
+    );
+    return machineNames.map((name) => {
+      const rows = menus.get(name);
+      return rows ? shapeMenu(rows, ctx.locale, (id) => summaries.get(id)) : null;
+    });
+  }
   /** Whether a read expands anything: then the assets and users its rows name are read with them (`refs`). */
   const expands = (expand?: string[]) => (expand?.length ?? 0) > 0;
 
@@ -249,6 +285,7 @@ export function createReader(options: ReaderOptions): Reader {
     },
 
     async menu(ctx, machineName, expand, options) {
+      if (options?.summary) return (await menuSummaries(ctx, [machineName]))[0] ?? null;
       const model = await modelFor(ctx);
       const rows = await selectMenu(db, ctx.spaceId, machineName);
       if (!rows) {
@@ -263,23 +300,16 @@ export function createReader(options: ReaderOptions): Reader {
             locale: ctx.locale,
             drafts: ctx.drafts,
             ids,
-            refs: !options?.summary && expands(expand),
+            refs: expands(expand),
           })
         : [];
       // Entries whose document is not delivered in the locale are left out; its publish brings them back.
       tagAskedDocuments(ctx, ids);
-      if (options?.summary) {
-        // What the entries show and nothing their documents' fields name: tagged by the documents alone.
-        const known = docRows.filter((r) => model.contentTypes.has(r.type));
-        tagDocuments(ctx, known);
-        const summaries = new Map(
-          known.map((r) => [r.id, { id: r.id, type: r.type, title: r.title, permalink: r.permalink }]),
-        );
-        return shapeMenu(rows, ctx.locale, (id) => summaries.get(id));
-      }
       const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
       return shapeMenu(rows, ctx.locale, (id) => docs.get(id));
     },
+
+    menuSummaries,
 
     async tags(ctx) {
       // Any publish may add a tag's document or take it away.

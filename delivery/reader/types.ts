@@ -236,6 +236,8 @@ export interface Reader {
     expand?: string[],
     options?: MenuOptions,
   ): Promise<DeliveredMenu | null>;
+  /** `menu` with `summary` of several menus at once (one statement for the menus, one for their documents). */
+  menuSummaries(ctx: ReadContext, machineNames: string[]): Promise<(DeliveredMenu | null)[]>;
   redirects(ctx: ReadContext): Promise<DeliveredRedirect[]>;
   /** The tags of the documents delivered in the locale, with how many carry each, by name (published only). */
   tags(ctx: ReadContext): Promise<DeliveredTagCount[]>;

@@ -38,13 +38,13 @@ export async function gatherPageData(
 
   const [documents, menus, ancestors] = await Promise.all([
     reader.byIds(ctx, [...refs.documents], undefined, [doc]),
-    Promise.all(
-      args.needs.menus.map((name) =>
-        cachedRead(deps.cache, `menu:${name}`, ctx, (c) =>
-          reader.menu(c, name, undefined, { summary: true }),
-        ),
-      ),
-    ),
+    // Every menu the designs show in one entry and two statements: a first visit of a site read each menu in
+    // two statements and through Redis (issue 42).
+    args.needs.menus.length
+      ? cachedRead(deps.cache, `menus:${args.needs.menus.join(',')}`, ctx, (c) =>
+          reader.menuSummaries(c, args.needs.menus),
+        )
+      : Promise.resolve([]),
     args.needs.breadcrumbs ? trail(deps, ctx, doc, args) : Promise.resolve([]),
   ]);
 
