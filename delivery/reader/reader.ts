@@ -26,7 +26,7 @@ import { selectMenu, selectMenus, selectRedirects } from './menu-query.ts';
 import { hrefOf, permalinkSegments } from './permalink.ts';
 import { selectPermalinks } from './permalink-query.ts';
 import { createRegistry } from './registry.ts';
-import type { DocumentRow } from './rows.ts';
+import type { DocumentRow, MenuRows } from './rows.ts';
 import { shapeMenu } from './shape-menu.ts';
 import { selectSpace, selectSpaces } from './space-query.ts';
 import { selectTagCounts } from './tag-query.ts';
@@ -67,6 +67,18 @@ export function createReader(options: ReaderOptions): Reader {
   const nothing = (ctx: ReadContext) => ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
   const expandSet = (expand?: string[]) => new Set(expand ?? []);
 
+  /** The documents of menus' entries, delivered in the locale; with the menus' tags and those of the ids asked. */
+  async function entryDocuments(ctx: ReadContext, menus: MenuRows[], refs: boolean) {
+    ctx.tags.addTags(menus.map((m) => cacheTags.menu(m.id)));
+    const ids = [
+      ...new Set(menus.flatMap((m) => m.items.flatMap((i) => (i.contentId ? [i.contentId] : [])))),
+    ];
+    const { spaceId, locale, drafts } = ctx;
+    const rows = ids.length ? await selectDocuments(db, { spaceId, locale, drafts, ids, refs }) : [];
+    tagAskedDocuments(ctx, ids);
+    return rows;
+  }
+
   /**
    * Menus as a site shows them (`MenuOptions.summary`): each entry's document as `id`, `type`, `title` and
    * `permalink`, tagged by the documents alone. All of them in two statements, not two per menu.
@@ -75,22 +87,7 @@ export function createReader(options: ReaderOptions): Reader {
     const model = await modelFor(ctx);
     const menus = await selectMenus(db, ctx.spaceId, machineNames);
     if (machineNames.some((name) => !menus.has(name))) nothing(ctx);
-    ctx.tags.addTags([...menus.values()].map((m) => cacheTags.menu(m.id)));
-    const ids = [
-      ...new Set(
-        [...menus.values()].flatMap((m) => m.items.flatMap((i) => (i.contentId ? [i.contentId] : []))),
-      ),
-    ];
-    const docRows = ids.length
-      ? await selectDocuments(db, {
-          spaceId: ctx.spaceId,
-          locale: ctx.locale,
-          drafts: ctx.drafts,
-          ids,
-          refs: false,
-        })
-      : [];
-    tagAskedDocuments(ctx, ids);
+    const docRows = await entryDocuments(ctx, [...menus.values()], false);
     // What the entries show and nothing their documents' fields name: tagged by the documents alone.
     const known = docRows.filter((r) => model.contentTypes.has(r.type));
     tagDocuments(ctx, known);
@@ -292,19 +289,7 @@ export function createReader(options: ReaderOptions): Reader {
         nothing(ctx);
         return null;
       }
-      ctx.tags.addTags([cacheTags.menu(rows.id)]);
-      const ids = [...new Set(rows.items.flatMap((i) => (i.contentId ? [i.contentId] : [])))];
-      const docRows = ids.length
-        ? await selectDocuments(db, {
-            spaceId: ctx.spaceId,
-            locale: ctx.locale,
-            drafts: ctx.drafts,
-            ids,
-            refs: expands(expand),
-          })
-        : [];
-      // Entries whose document is not delivered in the locale are left out; its publish brings them back.
-      tagAskedDocuments(ctx, ids);
+      const docRows = await entryDocuments(ctx, [rows], expands(expand));
       const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
       return shapeMenu(rows, ctx.locale, (id) => docs.get(id));
     },
