@@ -36,6 +36,16 @@ export async function gatherPageData(
   if (typeof author === 'string') refs.users.add(author);
   refs.documents.delete(doc.id);
 
+  // The designs' assets depend on the designs alone: read beside the first batch, not after it (a first visit of a
+  // site waited for the menus, then for these; issue 42). Kept as entries: cached values travel through Redis as
+  // JSON, which has no Map.
+  const designAssetsRead = cachedRead(
+    deps.cache,
+    `design-assets:${[...new Set(args.designAssetIds)].sort().join(',')}`,
+    ctx,
+    async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
+  ).then((entries) => new Map(entries));
+  designAssetsRead.catch(() => {}); // awaited below; a failure before then is not unhandled
   const [documents, menus, ancestors] = await Promise.all([
     reader.byIds(ctx, [...refs.documents], undefined, [doc]),
     // Every menu the designs show in one entry and two statements: a first visit of a site read each menu in
@@ -63,13 +73,7 @@ export async function gatherPageData(
     // Named by the fields of published documents just delivered: public by the rule, not checked again.
     reader.referencedAssets(ctx, assetIds, from),
     reader.users(ctx, [...new Set([...refs.users, ...second.users])], from),
-    // Kept as entries: cached values travel through Redis as JSON, which has no Map.
-    cachedRead(
-      deps.cache,
-      `design-assets:${[...new Set(args.designAssetIds)].sort().join(',')}`,
-      ctx,
-      async (c) => [...(await loadDesignAssets(deps, c, args.designAssetIds))],
-    ).then((entries) => new Map(entries)),
+    designAssetsRead,
   ]);
   for (const [id, asset] of designAssets) if (!assets.has(id)) assets.set(id, asset);
   return {
