@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 export const variantPresets = { thumb: 320, card: 640, hero: 1920 } as const;
 export type VariantPreset = keyof typeof variantPresets;
@@ -39,7 +39,17 @@ export const SIGNATURE_LENGTH = 22;
 
 /** The signature of a media path with `MEDIA_SIGNING_SECRET` (else `AUTH_SECRET`): rotating it invalidates all. */
 export function signMediaPath(secret: string, path: string): string {
-  return createHmac('sha256', secret).update(path).digest('base64url').slice(0, SIGNATURE_LENGTH);
+  return createHmac('sha256', secretKey(secret)).update(path).digest('base64url').slice(0, SIGNATURE_LENGTH);
+}
+
+/**
+ * The secret as a key object, made once per secret: a string key is imported again by every `createHmac`, and a
+ * first visit of a site signs some 90 variant addresses (issue 42). The same bytes, so the same signatures.
+ */
+let lastKey: { secret: string; key: KeyObject } | undefined;
+function secretKey(secret: string): KeyObject {
+  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return lastKey.key;
 }
 
 export function verifyMediaPath(secret: string, path: string, signature: string): boolean {
