@@ -30,10 +30,11 @@ describe('verso serve at startup', () => {
     databaseUrl = database?.url ?? '';
     const migrated = await runVerso(['migrate'], { ...production(dataDir), NODE_ENV: 'development' });
     expect(migrated.code).toBe(0);
+    // Its teardown: dropped once the file's tests are done.
+    return async () => {
+      await database?.drop();
+    };
   }, 120_000);
-  afterAll(async () => {
-    await database?.drop();
-  });
 
   it.each(['10.0.0.0/33', '10.0.0', 'proxy.internal', '10.0.0.1, ::1, nonsense'])(
     'stops on a malformed TRUSTED_PROXIES entry (%s) with config.server.trustedProxyInvalid',
