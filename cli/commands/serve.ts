@@ -13,9 +13,9 @@ import { startProject } from './project.ts';
 /** One production process: refuses a database behind its migrations and a missing secret, then serves. */
 export async function serveCommand(): Promise<void> {
   const config = loadConfig();
-  // A setting's mistake is named before the database or the project is touched.
-  resolveAuthSecret(config);
   await startProject();
+  // Named before the database is opened (a project's own errors come first: cli-failures.test).
+  resolveAuthSecret(config);
   const services = await createServices(config, { redis: true });
   const { db, log } = services;
   try {

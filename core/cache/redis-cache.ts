@@ -142,6 +142,9 @@ export function redisCache(args: RedisCacheArgs): TaggedCache {
   bento.on('bus:message:received', ({ message }: { message: { type: string; keys: string[] } }) => {
     if (message.type === 'set') for (const key of message.keys) written.add(key);
   });
+  // And so do this process's writes through bentocache (before it hears every purge, a miss goes through its
+  // getOrSet): a process that has not heard a note of its own write would compute the key again.
+  bento.on('cache:written', ({ key }: { key: string }) => written.add(key));
   /** Keys whose entries this process wrote since its last note to the others (`writeShared`). */
   let notes: string[] = [];
   let noting: NodeJS.Timeout | undefined;
