@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { writeWhole } from '../core/write-whole.ts';
 
 /**
  * esbuild's answers kept on disk between processes (docs/static-export.md, "Start-up"): every start of a command
@@ -80,11 +81,7 @@ export async function cachedEsbuild(options: BuildOptions): Promise<CachedBuild>
       const s = statSync(path);
       return [path, s.size, s.mtimeMs];
     });
-    mkdirSync(cacheDir, { recursive: true });
-    // Whole or not at all for a process reading it meanwhile.
-    const tmp = `${file}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(tmp, JSON.stringify({ stamps, outputs }));
-    renameSync(tmp, file);
+    writeWhole(file, JSON.stringify({ stamps, outputs }));
   } catch {
     // A read-only checkout: nothing kept.
   }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { writeWhole } from '../write-whole.ts';
 
 // Its package exports no package.json: read beside the entry point it resolves to (dist/).
 const { version } = JSON.parse(
@@ -19,7 +19,7 @@ let cluster: Promise<Blob> | undefined;
  * A new, empty PGlite cluster as `dumpDataDir` writes it, made once per test run and read by every in-memory
  * test database after: a new PGlite runs `initdb` (about 2 of its 3 s here), a dumped one loads in about 1 s.
  * It is kept under the run's temporary directory (core/testing/temp-root.ts), named by PGlite's version, and
- * written under another name first, so that a test file started meanwhile never reads half of it.
+ * written whole or not at all (core/write-whole.ts), so that a test file started meanwhile never reads half of it.
  */
 export function emptyCluster(): Promise<Blob> {
   cluster ??= made().catch((err: unknown) => {
@@ -35,9 +35,6 @@ async function made(): Promise<Blob> {
   const lite = await PGlite.create();
   const dump = await lite.dumpDataDir('none');
   await lite.close();
-  const bytes = Buffer.from(await dump.arrayBuffer());
-  const partial = `${file}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, file);
+  writeWhole(file, Buffer.from(await dump.arrayBuffer()));
   return dump;
 }

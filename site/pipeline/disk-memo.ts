@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { writeWhole } from '../../core/write-whole.ts';
 
 /**
  * Values derived from stored content alone, kept on disk between the processes of `verso build-site`
@@ -60,10 +61,7 @@ export async function diskMemo<T>(
   try {
     const text = JSON.stringify(value);
     if (keepIf(value) && text !== undefined && isDeepStrictEqual(JSON.parse(text), value)) {
-      mkdirSync(memoDir, { recursive: true });
-      const tmp = `${file}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(tmp, text);
-      renameSync(tmp, file);
+      writeWhole(file, text);
     }
   } catch {
     // A read-only checkout: nothing kept.
