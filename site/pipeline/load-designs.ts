@@ -48,7 +48,10 @@ interface RecordDigest {
  */
 const INLINE_BYTES = 1024;
 
-/** A validated record, frozen: every space with this record shares the one value. */
+/**
+ * A stored record validated, or refused. Frozen once it enters `parsedRecords`: every space with this record
+ * shares the one value (the disk memo keeps it as JSON before).
+ */
 type Parsed = { record: DesignRecord } | { error: true };
 
 /**
@@ -75,10 +78,8 @@ export const recordDigest = (record: DesignRecord): string | undefined => record
 
 const memoKey = (d: { kind: string; key: string; hash: string }) => `${d.kind}\u0000${d.key}\u0000${d.hash}`;
 
-/** A stored record validated, not yet frozen (the disk memo keeps it as JSON). */
-type Validated = { record: DesignRecord } | { error: true };
 
-function parseRecord(row: StoredRow): Validated {
+function parseRecord(row: StoredRow): Parsed {
   // Leniently: a component changed since is left out at render with a warning, not the whole design.
   const parsed = parseLeniently(() =>
     designRecordSchema.safeParse({ kind: row.kind, key: row.key, published: row.published }),
@@ -157,7 +158,7 @@ async function parseMissing(
   site: SiteInfo,
   missing: RecordDigest[],
   fromSnapshot: boolean,
-): Promise<Array<Validated | null>> {
+): Promise<Array<Parsed | null>> {
   const spaceId = site.space.id;
   // The small ones came with their digests.
   const wanted = missing.filter((d) => !d.inline).map((d) => d.ord);
