@@ -3,7 +3,7 @@
  * run, and the cost curves; writes bench/results.md.
  *
  *   npm run bench -- [--seconds 14] [--rounds 7] [--connections 10] [--renders 500] [--no-curves] [--out bench/results.md]
- *                    [--uncached-warm-up 15] [--render-warm-up 30]
+ *                    [--uncached-warm-up 15] [--render-warm-up 30] [--sizes 1000,10000,100000]
  *   npm run bench -- --only graphql,variant   (only the hot paths whose name contains one of the words; no
  *                                              curves; results.md is left alone unless --out is given)
  *   npm run bench -- --only list-curve        (only the uncached size curve; PostgreSQL; with Redis beside when

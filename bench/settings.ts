@@ -32,6 +32,10 @@ export const option = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 export const SECONDS = option('seconds', 14);
+/** `--sizes 1000,10000`: the size curve's generated sizes (all three by default). */
+export const SIZES = args.includes('--sizes')
+  ? args[args.indexOf('--sizes') + 1]!.split(',').map(Number)
+  : [1_000, 10_000, 100_000];
 /**
  * Alternations of Verso and the bare server per hot path, `ROUND_SECONDS` each (see `pair`). Seven: with three,
  * one slow round of either moved a ratio by 0.05-0.1 between two runs of the same code (2026-11-27).
