@@ -89,11 +89,16 @@ export async function inParallel<T>(
 
 /** Documents read ahead per statement (docs/static-export.md, "How it renders"). */
 export const READ_AHEAD = 100;
+/**
+ * Statements of it under way or read before the render reaches them: with two, the render of a 4,000-post build
+ * caught up with the reads and waited for each next hundred on a loaded machine.
+ */
+export const READS_AHEAD = 4;
 
 /**
  * The documents of the pages a build renders, read ahead a hundred at a time (one statement per locale) while the
  * pages before them render, where each page waited for a statement of its own: `reach(n)` as the build starts
- * rendering the `n`th of `pages` keeps the next two hundred read or under way, and no more (memory stays flat).
+ * rendering the `n`th of `pages` keeps the next four hundred read or under way, and no more (memory stays flat).
  */
 export function readAheadPages(
   reader: Reader,
@@ -103,7 +108,7 @@ export function readAheadPages(
   let requested = 0;
   return {
     reach(n: number) {
-      while (requested < Math.min(pages.length, n + 2 * READ_AHEAD)) {
+      while (requested < Math.min(pages.length, n + READS_AHEAD * READ_AHEAD)) {
         const part = pages.slice(requested, requested + READ_AHEAD);
         requested += part.length;
         const byLocale = new Map<string, Array<{ id: string; permalink: string }>>();
