@@ -291,10 +291,10 @@ function relatedDelivered(space: string): string {
  * Where the document of a row `c` is delivered in every locale of its space, as `selectPermalinks` with
  * `locale: 'every'` reads it (and in its order): its alternates, which a page reads beside its document.
  */
-const ALTERNATES = `(select json_agg(json_build_object('locale', a.locale, 'slugs', a.slugs, 'ancestors', a.ancestors::text[]) order by a.sort_key, a.locale)
+export const ALTERNATES = `(select json_agg(json_build_object('locale', a.locale, 'slugs', a.slugs, 'ancestors', a.ancestors::text[]) order by a.sort_key, a.locale)
         from delivered_documents a where a.document_id = c.doc_id and a.space_id = d.space_id and a.locale = any(s.locales))`;
 
-type RelatedRaw = RawDocument & {
+export type RelatedRaw = RawDocument & {
   related_row: boolean;
   alternates: Array<{ locale: string; slugs: string[]; ancestors: string[] | null }> | null;
 };

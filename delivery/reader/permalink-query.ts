@@ -21,7 +21,9 @@ export async function selectPermalinks(
       sel.locale === 'every'
         ? `x.locale = any((select locales from spaces where id = ${space})::text[])`
         : `x.locale = ${p.add(sel.locale)}`;
-    sql = `select x.document_id as id, x.locale, x.slugs, x.ancestors::text[] as ancestors
+    // Slugs and ancestors as json arrays, as fullSelect reads them (node-postgres parses an array in JavaScript):
+    // the export's and the sitemap's page lists read every document's.
+    sql = `select x.document_id as id, x.locale, array_to_json(x.slugs) as slugs, array_to_json(x.ancestors) as ancestors
       from delivered_documents x
       where x.space_id = ${space} and ${locale} and x.document_id = any(${p.add(sel.ids)}::uuid[])
       order by x.sort_key, x.document_id, x.locale`;
@@ -32,7 +34,7 @@ export async function selectPermalinks(
       drafts: sel.drafts,
       where: [`d.id = any(${p.add(sel.ids)}::uuid[])`],
     });
-    sql = `${cte} select doc_id as id, locale, slugs, ancestors::text[] as ancestors
+    sql = `${cte} select doc_id as id, locale, array_to_json(slugs) as slugs, array_to_json(ancestors) as ancestors
      from chain where next_id is null order by sort_key, doc_id, locale`;
   }
   const res = await db.query<{ id: string; locale: string; slugs: string[]; ancestors: string[] | null }>(

@@ -25,6 +25,7 @@ import { selectList } from './list-select.ts';
 import { selectMenu, selectMenus, selectRedirects } from './menu-query.ts';
 import { hrefOf, permalinkSegments } from './permalink.ts';
 import { selectPermalinks } from './permalink-query.ts';
+import { readAheadStore } from './read-ahead.ts';
 import { createRegistry } from './registry.ts';
 import type { DocumentRow, MenuRows } from './rows.ts';
 import { shapeMenu } from './shape-menu.ts';
@@ -66,6 +67,7 @@ export function createReader(options: ReaderOptions): Reader {
   };
   const nothing = (ctx: ReadContext) => ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
   const expandSet = (expand?: string[]) => new Set(expand ?? []);
+  const ahead = readAheadStore();
 
   /** The documents of menus' entries, delivered in the locale; with the menus' tags and those of the ids asked. */
   async function entryDocuments(ctx: ReadContext, menus: MenuRows[], refs: boolean) {
@@ -110,16 +112,22 @@ export function createReader(options: ReaderOptions): Reader {
     options?: OneOptions,
   ) {
     const model = await modelFor(ctx);
-    const rows = await selectDocuments(db, {
-      spaceId: ctx.spaceId,
-      locale: ctx.locale,
-      drafts: ctx.drafts,
-      ...selection,
-      // What it names comes with it when it will be read next: expanded here, or asked by the caller.
-      related: options?.related === true || expandsDocuments(model, expand),
-      refs: expands(expand),
-    });
-    const row = rows[0];
+    // What it names comes with it when it will be read next: expanded here, or asked by the caller.
+    const related = options?.related === true || expandsDocuments(model, expand);
+    // A row the static export read ahead is the one this statement would answer (read-ahead.ts).
+    const readAhead = related ? ahead.take(ctx, selection) : undefined;
+    const row =
+      (readAhead && (await readAhead)) ??
+      (
+        await selectDocuments(db, {
+          spaceId: ctx.spaceId,
+          locale: ctx.locale,
+          drafts: ctx.drafts,
+          ...selection,
+          related,
+          refs: expands(expand),
+        })
+      )[0];
     if (!row) {
       if (selection.ids) tagAskedDocuments(ctx, selection.ids);
       else nothing(ctx);
@@ -180,6 +188,14 @@ export function createReader(options: ReaderOptions): Reader {
     },
 
     home: (ctx, expand, options) => one(ctx, { home: true }, expand, options),
+
+    readAhead(ctx, docs) {
+      if (docs === null) {
+        ahead.clear();
+        return Promise.resolve();
+      }
+      return ahead.add(db, ctx, docs);
+    },
 
     byId: (ctx, id, expand, options) => one(ctx, { ids: [id] }, expand, options),
 

@@ -196,6 +196,15 @@ export interface Reader {
   ): Promise<DeliveredDocument | null>;
   /** The starred home document (`space.homeContentId`). */
   home(ctx: ReadContext, expand?: string[], options?: OneOptions): Promise<DeliveredDocument | null>;
+  /**
+   * The static export's read-ahead (read-ahead.ts): documents `docs` of one locale (with their permalinks) read in
+   * one statement for the `byPermalink` and `byId` reads with `related` that follow, each answered once; resolves
+   * when read. `null` forgets every row not asked for.
+   */
+  readAhead?(
+    ctx: Pick<ReadContext, 'spaceId' | 'locale'>,
+    docs: ReadonlyArray<{ id: string; permalink: string }> | null,
+  ): Promise<void>;
   byId(
     ctx: ReadContext,
     id: string,

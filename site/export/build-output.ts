@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -15,6 +15,18 @@ export function linkOrCopy(from: string, to: string): boolean {
     } catch {
       return false;
     }
+  }
+}
+
+/**
+ * Every path under `out`, relative to it (folders too): an incremental build asks whether each kept file is still
+ * there, and one listing of a few folders costs less than a `stat` per file (4,000 of them for 4,000 pages).
+ */
+export function filesIn(out: string): Set<string> {
+  try {
+    return new Set(readdirSync(out, { recursive: true, encoding: 'utf8' }));
+  } catch {
+    return new Set();
   }
 }
 

@@ -14,26 +14,35 @@ import { htmlRefs } from './static-refs.ts';
 
 /** What the exported host serves besides files: its pages, its feeds, and the space's redirects. */
 
+/** A page of the host: its path and file, and the document it shows in its locale (at `permalink`). */
+export interface PagePath {
+  path: string;
+  file: string;
+  id: string;
+  locale: string;
+  permalink: string;
+}
+
 /** The page paths of the host: every published document in every locale it shows, the home page at its prefix. */
 export async function pagePaths(
   deps: { db: Queryable; reader: Reader },
   site: SiteInfo,
   domain: DomainRow,
   locales: string[],
-): Promise<Array<{ path: string; file: string }>> {
+): Promise<PagePath[]> {
   const excluded = new Set([site.settings.notFoundContentId].filter((id): id is string => Boolean(id)));
-  const out = new Map<string, string>();
-  for (const { permalinks } of await publishedPermalinks(deps, site, excluded, { addTags() {} })) {
+  const out = new Map<string, PagePath>();
+  for (const { id, permalinks } of await publishedPermalinks(deps, site, excluded, { addTags() {} })) {
     for (const locale of locales) {
       const permalink = permalinks[locale];
       if (permalink === undefined) continue;
       const path = pagePath(localePrefix(site, domain, locale), permalink);
       const file = pageFile(path);
       if (!file) throw new BuildSiteError(`The permalink ${path} cannot be a file name.`);
-      out.set(path, file);
+      out.set(path, { path, file, id, locale, permalink });
     }
   }
-  return [...out].map(([path, file]) => ({ path, file }));
+  return [...out.values()];
 }
 
 /**
