@@ -2,16 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type FileEntry,
-  fileRules,
-  interner,
-  listInterner,
-  type Manifest,
-  manifestPath,
-  readManifest,
-  writeManifest,
-} from './build-manifest.ts';
+import type { FileEntry, Manifest } from './build-manifest.ts';
+import * as built from './build-manifest.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'verso-manifest-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,22 +45,22 @@ describe('the build manifest', () => {
     // Enough pages for the file to be written in many pieces.
     const manifest = manifestOf(5_000);
     const out = join(dir, 'site');
-    await writeManifest(out, manifest);
-    const text = readFileSync(manifestPath(out), 'utf8');
+    await built.writeManifest(out, manifest);
+    const text = readFileSync(built.manifestPath(out), 'utf8');
     expect(text.length).toBeGreaterThan(200 * 1024);
     const stored = JSON.parse(text) as { format: number; strings: string[] };
     expect(stored.format).toBe(3);
     expect(new Set(stored.strings).size).toBe(stored.strings.length);
-    expect(await readManifest(out)).toEqual(manifest);
+    expect(await built.readManifest(out)).toEqual(manifest);
     // Written again over the first, nothing of the first is left.
     const smaller = manifestOf(2);
-    await writeManifest(out, { ...smaller, formEndpoint: 'https://forms.example.org' });
-    expect(await readManifest(out)).toEqual({ ...smaller, formEndpoint: 'https://forms.example.org' });
+    await built.writeManifest(out, { ...smaller, formEndpoint: 'https://forms.example.org' });
+    expect(await built.readManifest(out)).toEqual({ ...smaller, formEndpoint: 'https://forms.example.org' });
   });
 
   it('takes the host rules from the entries in one pass', () => {
     const { files } = manifestOf(3);
-    expect(fileRules(files, new Set(['feeds/post.atom']))).toEqual({
+    expect(built.fileRules(files, new Set(['feeds/post.atom']))).toEqual({
       immutableCacheControl: 'immutable',
       mediaCacheControl: 'm',
       contentTypes: [
@@ -79,8 +71,8 @@ describe('the build manifest', () => {
   });
 
   it('keeps one list for the same refs, and its strings once', () => {
-    const intern = interner();
-    const lists = listInterner(intern);
+    const intern = built.interner();
+    const lists = built.listInterner(intern);
     const a = lists(['/_site/a.css', '/_site/b.js']);
     const b = lists([`/_site/${'a'}.css`, '/_site/b.js']);
     expect(b).toBe(a);
