@@ -52,7 +52,7 @@ export async function closeServices(services: Services): Promise<void> {
  */
 export async function createServices(
   config: Config,
-  options: { redis?: boolean; quietMetrics?: boolean; cacheEntries?: number } = {},
+  options: { redis?: boolean; quietMetrics?: boolean } = {},
 ): Promise<Services> {
   const log = createLogger(config.LOG_LEVEL);
   // Before any reader exists: each registry takes the bound when it is made.
@@ -66,14 +66,7 @@ export async function createServices(
   metrics.watch({ pool: () => db.poolUse?.() });
   let shared: Awaited<ReturnType<typeof openSharedState>>;
   try {
-    shared = await openSharedState({
-      config,
-      db,
-      log,
-      useRedis: options.redis === true,
-      metrics,
-      ...(options.cacheEntries ? { cacheEntries: options.cacheEntries } : {}),
-    });
+    shared = await openSharedState({ config, db, log, useRedis: options.redis === true, metrics });
   } catch (err) {
     await db.close();
     throw err;

@@ -29,8 +29,6 @@ export async function openSharedState(args: {
   log: Logger;
   useRedis: boolean;
   metrics?: Metrics;
-  /** The in-process cache's entries (default 10,000, sized for a server); a one-shot command keeps fewer. */
-  cacheEntries?: number;
 }): Promise<SharedState> {
   const { config, db, log, metrics } = args;
   let redis: RedisHandle | undefined;
@@ -72,11 +70,7 @@ export async function openSharedState(args: {
           ...measured,
           ...(routing ? { routing } : {}),
         })
-      : memoryCache({
-          defaultTtlSeconds: config.CACHE_TTL,
-          ...measured,
-          ...(args.cacheEntries ? { maxEntries: args.cacheEntries } : {}),
-        });
+      : memoryCache({ defaultTtlSeconds: config.CACHE_TTL, ...measured });
   // With read replicas configured, purges carry the primary's WAL position (core/db/replicas/, operations.md).
   const own =
     config.DATABASE_READ_URLS.length > 0 && db.kind === 'pg' ? purgesWithWalPosition(base, db, log) : base;

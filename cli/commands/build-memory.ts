@@ -6,12 +6,11 @@ import { keepShapes } from '../../delivery/reader/shape-memo.ts';
 /**
  * The static export's bounds for the process-wide memos (docs/static-export.md, "Memory"). Their defaults are
  * sized for a server, which answers the same documents again and again: 20,000 versions' fields, 5,000 shaped
- * results, 8M characters of parsed jsonb and 10,000 cache entries. A build reads each page's document once, so
- * at 100,000 pages every memo filled to its bound with documents never asked for again (some 30 MB held), and
- * V8 let the heap grow in proportion to what was held. What a build does read again (the space, designs, menus,
- * settings) is a few dozen entries: these bounds keep them and little else.
+ * results, 8M characters of parsed jsonb. A build reads each page's document once, so at 100,000 pages every
+ * memo filled to its bound with documents never asked for again, and V8 let the heap grow in proportion to what
+ * was held. The tagged cache keeps its 10,000 entries: at 2,000 its oldest-first eviction dropped what every
+ * page reads again (space, designs, menus) every hundred pages or so.
  */
-export const BUILD_CACHE_ENTRIES = 2_000;
 
 /**
  * How far V8 lets the heap grow past what the last full collection found alive, in percent (V8's own factor
