@@ -10,6 +10,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPgDb } from '../core/db/pg-db.ts';
 import { freshPostgres } from '../core/testing/databases.ts';
 import { freePort, runVerso, startVerso } from '../core/testing/processes.ts';
 import { editorAccess } from './editor-access.ts';
@@ -20,7 +22,9 @@ if (!adminUrl) throw new Error('bench:build-site needs DATABASE_URL (PostgreSQL)
 const sizes = (process.env.BENCH_BUILD_SIZES ?? '4000,100000').split(',').map(Number);
 const demo = fileURLToPath(new URL('../demo/space.json', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'verso-bench-build-'));
-const database = await freshPostgres(adminUrl);
+// `BENCH_BUILD_KEEP=<name>` keeps the generated database (its name) for the next run, which reuses it: the 100k
+// generation takes minutes of the lock that the build itself does not.
+const database = await keptOrFresh(adminUrl, process.env.BENCH_BUILD_KEEP);
 const env: Record<string, string> = {
   DATABASE_URL: database.url,
   NODE_ENV: 'development',
@@ -67,8 +71,10 @@ try {
   // The CLI bundle `verso build-site` runs from is made ahead (bin/cli-bundle.mjs), as the Dockerfile does: its
   // first-use making (about 0.4 s) is not part of any measured build.
   execFileSync(process.execPath, [fileURLToPath(new URL('../bin/cli-bundle.mjs', import.meta.url))]);
-  await setup(['migrate']);
-  await setup(['import', demo]);
+  if (!database.reused) {
+    await setup(['migrate']);
+    await setup(['import', demo]);
+  }
   const out = join(dir, 'out');
   await measure('demo, full', ['--out', out]);
   await measure('demo, incremental, nothing changed', ['--out', out, '--incremental']);
@@ -115,4 +121,19 @@ try {
   );
 } finally {
   await database.drop();
+}
+
+/** A fresh database, or the one kept under `keep` by an earlier run (created and kept when it is not there yet). */
+async function keptOrFresh(admin: string, keep: string | undefined) {
+  if (!keep) return { ...(await freshPostgres(admin)), reused: false };
+  if (!/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error('BENCH_BUILD_KEEP: a database name (a-z, 0-9, _)');
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const reused = (await client.query('select 1 from pg_database where datname = $1', [keep])).rowCount === 1;
+  if (!reused) await client.query(`create database ${keep}`);
+  await client.end();
+  const u = new URL(admin);
+  u.pathname = `/${keep}`;
+  const db = openPgDb(u.toString(), { poolMax: 4 });
+  return { db, url: u.toString(), reused, drop: () => db.close() };
 }

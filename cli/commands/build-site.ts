@@ -9,6 +9,7 @@ import { useDiskMemo } from '../../site/pipeline/disk-memo.ts';
 import { websiteApp } from '../app-start.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices, type Services } from '../services.ts';
+import { boundBuildMemory } from './build-memory.ts';
 import { startProject } from './project.ts';
 
 export interface BuildSiteFlags {
@@ -42,6 +43,7 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
   const project = await startProject();
   // Designs validated and stylesheets compiled by the previous build are read from disk (docs/static-export.md).
   useDiskMemo(project?.digest ?? 'no project');
+  boundBuildMemory();
   const services = await createServices(config, { quietMetrics: true });
   const tty = process.stdout.isTTY === true;
   const progress = (p: BuildProgress) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsByVersion, versionKey } from './fields-by-version.ts';
+import { fieldsByVersion, keepFieldsOf, versionKey } from './fields-by-version.ts';
 
 describe('fieldsByVersion', () => {
   it('keeps fields per database handle, deep-frozen', () => {
@@ -11,5 +11,17 @@ describe('fieldsByVersion', () => {
     expect(Object.isFrozen(kept) && Object.isFrozen((kept.blocks as object[])[0])).toBe(true);
     // The same tuple name in another database is another version.
     expect(other.get(key)).toBeUndefined();
+  });
+
+  it('keeps fewer versions when a one-shot command asks (the static export), the oldest going first', () => {
+    keepFieldsOf(2);
+    try {
+      const memo = fieldsByVersion({});
+      const keys = [1, 2, 3].map((n) => versionKey(`d${n}`, 'en', '1/(0,1)'));
+      for (const key of keys) memo.keep(key, { n: key });
+      expect(keys.map((k) => memo.get(k) !== undefined)).toEqual([false, true, true]);
+    } finally {
+      keepFieldsOf(20_000);
+    }
   });
 });

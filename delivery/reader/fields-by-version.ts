@@ -8,7 +8,15 @@ import { deepFreeze } from '../../core/db/json-memo.ts';
  * transaction that updates a row twice writes two places, so the same name never holds other fields than
  * those a reader saw under it. Values are deep-frozen: every reader of a version shares one.
  */
-const MAX_KEPT = 20_000;
+let maxKept = 20_000;
+
+/**
+ * How many versions' fields the process keeps (20,000 by default, for a server's repeated lists). A one-shot
+ * command that reads each version once (the static export) keeps a few: more would only hold memory.
+ */
+export function keepFieldsOf(versions: number): void {
+  maxKept = Math.max(1, versions);
+}
 
 export const versionKey = (id: string, locale: string, version: string) => `${id}|${locale}|${version}`;
 
@@ -28,7 +36,7 @@ export function fieldsByVersion(db: object): FieldsByVersion {
     memo = {
       get: (key) => kept.get(key),
       keep(key, fields) {
-        if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+        while (kept.size >= maxKept) kept.delete(kept.keys().next().value!);
         const frozen = deepFreeze(fields) as Readonly<Record<string, unknown>>;
         kept.set(key, frozen);
         return frozen;

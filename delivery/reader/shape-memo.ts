@@ -38,7 +38,12 @@ export interface ShapeInputs {
  * content model (a new model's results never meet an old one's, which age out) and the rows' key.
  */
 const MAX_KEPT = 5_000;
-const kept = new LRUCache<string, readonly DeliveredDocument[]>({ max: MAX_KEPT });
+let kept = new LRUCache<string, readonly DeliveredDocument[]>({ max: MAX_KEPT });
+
+/** A smaller bound, for a one-shot command that shapes each document once (the static export): the kept go. */
+export function keepShapes(results: number): void {
+  kept = new LRUCache({ max: results });
+}
 const modelIds = new WeakMap<SpaceModel, number>();
 let nextModelId = 0;
 const modelKey = (model: SpaceModel, key: string) => {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { purgedSince } from '../../core/cache/purge-journal.ts';
 import type { Queryable } from '../../core/db/types.ts';
@@ -39,22 +39,40 @@ export function interner(): (s: string) => string {
   };
 }
 
+/**
+ * The same list once: every page of a design refers to the same stylesheet, scripts and fonts, so 100,000 pages'
+ * `refs` are a handful of lists rather than 100,000 (never changed once made: entries are replaced, not edited).
+ */
+export function listInterner(intern: (s: string) => string): (list: readonly string[]) => string[] {
+  const lists = new Map<string, string[]>();
+  return (list) => {
+    const key = list.join('\n');
+    const known = lists.get(key);
+    if (known) return known;
+    const kept = list.map(intern);
+    lists.set(key, kept);
+    return kept;
+  };
+}
+
 /** The host rules that come from the files' own answers (kept files carry what the site sent with them). */
 export function fileRules(files: Manifest['files'], feedFiles: ReadonlySet<string>) {
-  const cacheControlOf = (prefix: string) =>
-    Object.entries(files).find(([file, f]) => file.startsWith(prefix) && f.cacheControl)?.[1].cacheControl ??
-    null;
-  // A file whose name says nothing of its type (a media `original`), or whose extension hosts take for another
-  // (a feed: `.xml` is `application/xml`, `.atom` often unknown), gets the type the site sent.
-  const contentTypes = Object.entries(files)
-    .filter(
-      ([file, f]) =>
-        f.type && ((file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file)) || feedFiles.has(file)),
-    )
-    .map(([file, f]) => ({ path: `/${file}`, type: f.type! }));
+  // One pass over the entries without listing them (100,000 [file, entry] pairs, twice, were garbage).
+  let immutable: string | undefined;
+  let media: string | undefined;
+  const contentTypes: Array<{ path: string; type: string }> = [];
+  for (const file in files) {
+    const f = files[file]!;
+    if (f.cacheControl && immutable === undefined && file.startsWith('_site/')) immutable = f.cacheControl;
+    if (f.cacheControl && media === undefined && file.startsWith('media/')) media = f.cacheControl;
+    // A file whose name says nothing of its type (a media `original`), or whose extension hosts take for another
+    // (a feed: `.xml` is `application/xml`, `.atom` often unknown), gets the type the site sent.
+    if (f.type && ((file.startsWith('media/') && !/\.[a-z0-9]+$/i.test(file)) || feedFiles.has(file)))
+      contentTypes.push({ path: `/${file}`, type: f.type });
+  }
   return {
-    immutableCacheControl: cacheControlOf('_site/') ?? 'public, max-age=31536000, immutable',
-    mediaCacheControl: cacheControlOf('media/'),
+    immutableCacheControl: immutable ?? 'public, max-age=31536000, immutable',
+    mediaCacheControl: media ?? null,
     contentTypes,
   };
 }
@@ -72,6 +90,12 @@ interface Stored extends Omit<Manifest, 'files'> {
   files: Record<string, Omit<FileEntry, 'tags' | 'refs'> & { tags: number[]; refs: number[] }>;
 }
 
+/**
+ * Written as it is made, a few dozen KB at a time: the whole file as one string (32 MB for 100,000 pages), beside
+ * a second copy of every entry with its tags as indices, was the build's largest moment of memory (issue 42).
+ * Synchronously: the promise form went through libuv's thread pool in chunks (tens of ms for 1.3 MB, loaded). Into
+ * a file beside it, renamed over the manifest at the end: a build stopped meanwhile leaves the previous manifest.
+ */
 export async function writeManifest(out: string, manifest: Manifest): Promise<void> {
   const index = new Map<string, number>();
   const ref = (s: string) => {
@@ -80,13 +104,41 @@ export async function writeManifest(out: string, manifest: Manifest): Promise<vo
     index.set(s, index.size);
     return index.size - 1;
   };
-  const files: Stored['files'] = {};
-  for (const [file, entry] of Object.entries(manifest.files))
-    files[file] = { ...entry, tags: entry.tags.map(ref), refs: entry.refs.map(ref) };
-  const stored: Stored = { ...manifest, format: 3, strings: [...index.keys()], files };
-  // Synchronously: the promise form went through libuv's thread pool in chunks (tens of ms for 1.3 MB, loaded).
-  writeFileSync(manifestPath(out), `${JSON.stringify(stored)}\n`);
+  const { files, ...head } = manifest;
+  const path = manifestPath(out);
+  const part = `${path}.part`;
+  const fd = openSync(part, 'w');
+  try {
+    let chunk = `${JSON.stringify(head).slice(0, -1)},"files":{`;
+    let first = true;
+    const flush = (min: number) => {
+      if (chunk.length < min) return;
+      writeSync(fd, chunk);
+      chunk = '';
+    };
+    for (const file in files) {
+      const entry = files[file]!;
+      const stored = { ...entry, tags: entry.tags.map(ref), refs: entry.refs.map(ref) };
+      chunk += `${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(stored)}`;
+      first = false;
+      flush(CHUNK_CHARS);
+    }
+    chunk += '},"format":3,"strings":[';
+    first = true;
+    for (const s of index.keys()) {
+      chunk += `${first ? '' : ','}${JSON.stringify(s)}`;
+      first = false;
+      flush(CHUNK_CHARS);
+    }
+    chunk += ']}\n';
+    flush(0);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(part, path);
 }
+
+const CHUNK_CHARS = 64 * 1024;
 
 /** The previous build's manifest; null when there is none, or of another format (the build is then full). */
 export async function readManifest(out: string): Promise<Manifest | null> {
@@ -94,13 +146,14 @@ export async function readManifest(out: string): Promise<Manifest | null> {
     const m = JSON.parse(readFileSync(manifestPath(out), 'utf8')) as Stored;
     if (m.format !== 3) return null;
     const { strings } = m;
-    const files: Manifest['files'] = {};
-    for (const [file, entry] of Object.entries(m.files))
-      files[file] = {
-        ...entry,
-        tags: entry.tags.map((i) => strings[i]!),
-        refs: entry.refs.map((i) => strings[i]!),
-      };
+    // Each entry's indices are turned into its strings where it is, rather than into a second copy of every
+    // entry (100,000 pages' worth held twice).
+    const files = m.files as unknown as Manifest['files'];
+    for (const file in m.files) {
+      const entry = m.files[file]! as Stored['files'][string] | FileEntry;
+      entry.tags = (entry.tags as number[]).map((i) => strings[i]!);
+      entry.refs = (entry.refs as number[]).map((i) => strings[i]!);
+    }
     const { strings: _, format: __, ...rest } = m;
     return { ...rest, files };
   } catch {

@@ -14,6 +14,7 @@ import {
   type FileEntry,
   fileRules,
   interner,
+  listInterner,
   type Manifest,
   manifestPath,
   startingPoint,
@@ -131,6 +132,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     made.add(folder);
   };
   const intern = interner();
+  const internRefs = listInterner(intern);
   /** The files this build wrote into `tmp`, when they are to be moved into the folder one by one (in place). */
   const fresh: string[] = [];
   const put = async (file: string, r: Rendered) => {
@@ -142,7 +144,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const cacheControl = r.headers.get('cache-control');
     files[file] = {
       tags: r.tags.map(intern),
-      refs: r.refs.map(intern),
+      refs: internRefs(r.refs),
       bytes: r.body.byteLength,
       // Interned: every page's headers are strings of their own (some 100 bytes a page).
       ...(type ? { type: intern(type) } : {}),
@@ -280,8 +282,9 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     // Every file the pages refer to, and what those refer to (stylesheet fonts); nothing else.
     progress.stage = 'assets';
     tell();
-    const queue = [...new Set(Object.values(files).flatMap((f) => f.refs))];
-    const seen = new Set(queue);
+    const seen = new Set<string>();
+    for (const file in files) for (const ref of files[file]!.refs) seen.add(ref);
+    const queue = [...seen];
     while (queue.length) {
       const ref = queue.shift()!;
       const file = assetFile(ref);

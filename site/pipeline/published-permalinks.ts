@@ -5,6 +5,7 @@ import { homeId } from './find-document.ts';
 import type { SiteInfo } from './types.ts';
 
 const CHUNK = 1000;
+const CHUNKS_AT_ONCE = 4;
 
 const mapValues = (o: Alternates, f: (v: string) => string): Alternates =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
@@ -34,15 +35,19 @@ export async function publishedPermalinks(
   const out: Array<{ id: string; permalinks: Alternates }> = [];
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
-  // The chunks' reads at once (the pool has connections to spare): one after the other, 4,000 documents waited
-  // for four round trips in turn. Their answers are taken in order.
-  const answers = await Promise.all(chunks.map((chunk) => deps.reader.alternates(ctx, chunk)));
-  for (const [n, chunk] of chunks.entries()) {
-    const alternates = answers[n]!;
-    for (const id of chunk) {
-      const permalinks = alternates.get(id);
-      if (!permalinks) continue;
-      out.push({ id, permalinks: id === home ? mapValues(permalinks, () => '') : permalinks });
+  // A few chunks' reads at once (the pool has connections to spare): one after the other, 4,000 documents waited
+  // for four round trips in turn. Not all of them: 100,000 documents' rows and answers held at once were a peak
+  // of the static export's memory (issue 42). Their answers are taken in order.
+  for (let start = 0; start < chunks.length; start += CHUNKS_AT_ONCE) {
+    const some = chunks.slice(start, start + CHUNKS_AT_ONCE);
+    const answers = await Promise.all(some.map((chunk) => deps.reader.alternates(ctx, chunk)));
+    for (const [n, chunk] of some.entries()) {
+      const alternates = answers[n]!;
+      for (const id of chunk) {
+        const permalinks = alternates.get(id);
+        if (!permalinks) continue;
+        out.push({ id, permalinks: id === home ? mapValues(permalinks, () => '') : permalinks });
+      }
     }
   }
   return out;
