@@ -5,7 +5,8 @@ import { defaultTheme, type InstanceStyle } from '../core/designs/index.ts';
 import { instanceClass } from './class-names.ts';
 import { compileSiteCss } from './compile.ts';
 import { contentHash, strongEtag } from './content-hash.ts';
-import { compileInstanceCss } from './instance.ts';
+import { compileInstanceCss, forgetMinifiedLayers } from './instance.ts';
+import { minifyCss } from './lightning.ts';
 
 const site = compileSiteCss({ theme: defaultTheme, designs: [], assetUrl: () => '', fontFaces: '' });
 const assetUrl = (id: string) => `/media/${id}/hero.webp`;
@@ -89,6 +90,52 @@ describe('compileInstanceCss', () => {
     ]);
     expect(css).toContain(`.${instanceClass('c')}{gap:var(--space-4)}`);
     expect(css).not.toContain(instanceClass(A));
+  });
+
+  it('gives copies of one template their own names and addresses in the bytes a minify of them gives', () => {
+    const styles: InstanceStyle[] = [
+      { backgroundImage: { assetId: ASSET, repeat: 'repeat' }, hide: { mobile: true } },
+      { paddingY: 'space:12', background: 'color:surface' },
+      { textAlign: 'center' },
+    ];
+    const copyAsset = (n: number) => `0b7e4c1a-6d2f-4a8e-9c3b-5f1e2d3c4b0${n}`;
+    const copy = (n: number) =>
+      compile(
+        styles.map((style, i) => ({
+          blockId: `b10c0000-0000-${4000 + n}-8000-00000000000${i}`,
+          style: style.backgroundImage
+            ? { ...style, backgroundImage: { ...style.backgroundImage, assetId: copyAsset(n) } }
+            : style,
+        })),
+      );
+    const first = copy(1);
+    const second = copy(2); // the first's minified layer, filled in
+    forgetMinifiedLayers();
+    expect(second).toEqual(copy(2)); // minified anew
+    let renamed = first.css.replaceAll(copyAsset(1), copyAsset(2));
+    for (let i = 0; i < styles.length; i++)
+      renamed = renamed.replaceAll(
+        instanceClass(`b10c0000-0000-4001-8000-00000000000${i}`),
+        instanceClass(`b10c0000-0000-4002-8000-00000000000${i}`),
+      );
+    expect(second.css).toBe(renamed);
+    expect(second.css).toContain(`url(/media/${copyAsset(2)}/hero.webp)`);
+  });
+
+  it('minifies the named rules when an address is not plain', () => {
+    const odd = (id: string) => `/media/${id} (old)/hero.webp`;
+    const { css } = compileInstanceCss({
+      siteCss: '',
+      blocks: [{ blockId: A, style: { backgroundImage: { assetId: ASSET } } }],
+      theme: defaultTheme,
+      assetUrl: odd,
+    });
+    expect(css).toBe(
+      minifyCss(
+        `@layer instance{\n.${instanceClass(A)}{background-image:url("${odd(ASSET)}");background-position:center;background-size:cover;background-repeat:no-repeat}\n}\n`,
+        'instance.css',
+      ),
+    );
   });
 
   it('adds nothing when no block has a style the compiler keeps', () => {

@@ -1,4 +1,5 @@
 import type { Hash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   type InstanceStyle,
   instanceStyleSchema,
@@ -46,7 +47,12 @@ export interface CompiledInstanceCss extends CompiledCss {
   refused: { blockId: string; error: StyleError }[];
 }
 
-function blockRules(block: BlockInstanceStyle, ctx: DeclarationContext, where: StylePath): string {
+function blockRules(
+  block: BlockInstanceStyle,
+  ctx: DeclarationContext,
+  where: StylePath,
+  className: string,
+): string {
   const parsed = instanceStyleSchema.safeParse(block.style);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -55,7 +61,7 @@ function blockRules(block: BlockInstanceStyle, ctx: DeclarationContext, where: S
     throw new StyleError(formatStylePath(at(where, ...path)), key ? 'unknown property' : issue.message);
   }
   const s = parsed.data;
-  const selector = `.${instanceClass(block.blockId)}`;
+  const selector = `.${className}`;
   const decls: string[] = [];
   if (s.background)
     decls.push(`background-color:${valueCss(s.background, ctx.names, at(where, 'background'))}`);
@@ -81,22 +87,80 @@ function blockRules(block: BlockInstanceStyle, ctx: DeclarationContext, where: S
   return css;
 }
 
+/**
+ * The minified instance layer by its rules with each block's class and each address as a numbered slot: copies of
+ * one template (issue 42: 10,000 sites of the demo) give their blocks and assets ids of their own, so the same
+ * rules under other names, and lightningcss's minify was a first visit's largest part of the page sheet. Minifying
+ * changes no class name, keeps the rules' order and writes a plain address (PLAIN_URL) unquoted as it writes a
+ * slot, so the slots filled in give the bytes a minify of the named rules gives (instance.test.ts). At most 4 M
+ * characters of layers and results, least recently used out first.
+ */
+const minifiedLayers = new LRUCache<string, string>({
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (value, key) => value.length + key.length,
+});
+const SLOT = /vslot(u?)(\d+)x/g;
+const SLOTS_WHERE_WRITTEN = /\.vslot\d+x\{|"vslotu\d+x"/g;
+const PLAIN_URL = /^[A-Za-z0-9/._~?=&%+-]*$/;
+
+/** Forgets the minified layers (tests compare a layer filled from them with one minified anew). */
+export function forgetMinifiedLayers(): void {
+  minifiedLayers.clear();
+}
+
+const layerOf = (body: string) => (body === '' ? '' : `@layer instance{\n${body}}\n`);
+
 export function compileInstanceCss(args: CompileInstanceCssArgs): CompiledInstanceCss {
-  const ctx: DeclarationContext = { names: themeTokenNames(args.theme), assetUrl: args.assetUrl };
+  const names = themeTokenNames(args.theme);
   const byId = new Map<string, BlockInstanceStyle>();
   for (const block of args.blocks) if (!byId.has(block.blockId)) byId.set(block.blockId, block);
+  const ids = [...byId.keys()].sort();
   const refused: CompiledInstanceCss['refused'] = [];
+  const classes: string[] = [];
+  const urls: string[] = [];
+  let plain = true;
+  const slotCtx: DeclarationContext = {
+    names,
+    assetUrl: (assetId) => {
+      const url = args.assetUrl(assetId);
+      if (!PLAIN_URL.test(url)) plain = false;
+      return `vslotu${urls.push(url) - 1}x`;
+    },
+  };
   let body = '';
-  for (const id of [...byId.keys()].sort()) {
-    const block = byId.get(id)!;
+  for (const id of ids) {
     try {
-      body += blockRules(block, ctx, { prefix: `blocks[${id}].style`, path: [] });
+      body += blockRules(
+        byId.get(id)!,
+        slotCtx,
+        { prefix: `blocks[${id}].style`, path: [] },
+        `vslot${classes.length}x`,
+      );
+      classes.push(instanceClass(id));
     } catch (err) {
       if (!(err instanceof StyleError)) throw err;
       refused.push({ blockId: id, error: err });
     }
   }
-  const instance = body === '' ? '' : minifyCss(`@layer instance{\n${body}}\n`, 'instance.css');
+  let instance = '';
+  if (body !== '' && plain && !body.replace(SLOTS_WHERE_WRITTEN, '').includes('vslot')) {
+    const layer = layerOf(body);
+    let minified = minifiedLayers.get(layer);
+    if (minified === undefined) {
+      minified = minifyCss(layer, 'instance.css');
+      minifiedLayers.set(layer, minified);
+    }
+    instance = minified.replace(SLOT, (_, url: string, n: string) => (url ? urls : classes)[Number(n)]!);
+  } else if (body !== '') {
+    // An address the minifier may quote, or slot-like text of the rules' own: the named rules, minified as they are.
+    const ctx: DeclarationContext = { names, assetUrl: args.assetUrl };
+    let named = '';
+    for (const id of ids) {
+      if (refused.some((r) => r.blockId === id)) continue;
+      named += blockRules(byId.get(id)!, ctx, { prefix: `blocks[${id}].style`, path: [] }, instanceClass(id));
+    }
+    instance = minifyCss(layerOf(named), 'instance.css');
+  }
   const css = args.siteCss + instance;
   if (args.siteHasher) return { css, ...continuedHash(args.siteHasher, instance), refused };
   return { css, hash: contentHash(css), refused };

@@ -5,6 +5,7 @@ import { listen } from '../../core/http/listen.ts';
 import { createReadiness } from '../../core/http/readiness.ts';
 import { buildApp } from '../app.ts';
 import { startBackground } from '../background.ts';
+import { limitHeapGrowth } from '../heap-growth.ts';
 import { allMigrations } from '../plugins.ts';
 import { closeServices, createServices } from '../services.ts';
 import { WARM_UP_LIMIT_MS, warmUp } from '../warm-up.ts';
@@ -28,6 +29,8 @@ export async function serveCommand(): Promise<void> {
     await closeServices(services);
     throw new Error('SERVER_MODE=website needs the website plugin (WEBSITE_PLUGIN=true)');
   }
+  // A website process holds the bounded state of many sites: V8 collects before its heap is far past it.
+  if (config.SERVER_MODE === 'website') limitHeapGrowth(config.SITE_HEAP_GROWTH_PERCENT);
   if (!config.development && config.TRUSTED_PROXIES === undefined) {
     log.warn('TRUSTED_PROXIES is unset: client addresses are read from headers that clients can forge');
   }

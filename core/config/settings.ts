@@ -210,6 +210,11 @@ export const settings = {
     description:
       'Parsed design records a website process keeps, in MB of their stored JSON (by its digest: least recently used go first; spaces with the same designs share them).',
   },
+  SITE_HEAP_GROWTH_PERCENT: {
+    schema: z.coerce.number().int().min(0).max(300).default(30),
+    default: '30',
+    description: "A website process's heap growth past its live data before a full GC, % (0: V8's own).",
+  },
   CONTENT_MODELS_KEPT: {
     schema: positiveInt.default(2000),
     default: '2000',
