@@ -1,7 +1,7 @@
-import { setFlagsFromString } from 'node:v8';
 import { boundJsonMemo } from '../../core/db/pg-db.ts';
 import { keepFieldsOf } from '../../delivery/reader/fields-by-version.ts';
 import { keepShapes } from '../../delivery/reader/shape-memo.ts';
+import { limitHeapGrowth } from '../heap-growth.ts';
 
 /**
  * The static export's bounds for the process-wide memos (docs/static-export.md, "Memory"). Their defaults are
@@ -22,7 +22,7 @@ import { keepShapes } from '../../delivery/reader/shape-memo.ts';
 export const BUILD_HEAP_GROWING_PERCENT = 50;
 
 export function boundBuildMemory(): void {
-  setFlagsFromString(`--heap-growing-percent=${BUILD_HEAP_GROWING_PERCENT}`);
+  limitHeapGrowth(BUILD_HEAP_GROWING_PERCENT);
   keepFieldsOf(1_000);
   keepShapes(500);
   boundJsonMemo(1024 * 1024);
