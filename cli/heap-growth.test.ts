@@ -35,8 +35,10 @@ function peakHeapMb(percent: number): number {
 
 describe('limitHeapGrowth', () => {
   it('makes V8 collect before the heap grows far past the live data, set while the process runs', () => {
-    const own = peakHeapMb(0);
-    const limited = peakHeapMb(20);
-    expect(limited).toBeLessThan(own * 0.8);
+    // Against a factor set the same way, not V8's own: V8 picks that from its timings, and on a machine loaded
+    // by the rest of the suite it picked one close to 20 % (the comparison with it failed in a parallel run).
+    const wide = peakHeapMb(300);
+    const limited = peakHeapMb(10);
+    expect(limited).toBeLessThan(wide * 0.85);
   }, 120_000);
 });
