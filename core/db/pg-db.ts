@@ -8,16 +8,15 @@ import type { Db, Queryable, QueryResult } from './types.ts';
 
 // int8 (count(*), bigserial) as numbers: Verso's counts stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-// jsonb of 512 characters or more parsed once per text (published fields, designs), frozen: core/db/json-memo.ts.
-pg.types.setTypeParser(3802, memoJsonParser({ minLength: 512, maxChars: 8 * 1024 * 1024 }));
-
 /**
- * A smaller bound on the texts the jsonb parser keeps (8M characters by default), for a one-shot command that
- * reads each published version once (the static export). What was kept goes with the parser it replaces.
+ * jsonb of 512 characters or more parsed once per text (published fields, designs), frozen: core/db/json-memo.ts;
+ * at most `maxChars` characters of texts kept. 8M by default; a one-shot command that reads each published version
+ * once (the static export) gives a smaller bound. What was kept goes with the parser it replaces.
  */
 export function boundJsonMemo(maxChars: number): void {
   pg.types.setTypeParser(3802, memoJsonParser({ minLength: 512, maxChars }));
 }
+boundJsonMemo(8 * 1024 * 1024);
 // timestamptz the short way for the usual text, the library's parser for the rest: core/db/parse-timestamp.ts.
 pg.types.setTypeParser(1184, parseTimestamptz);
 
