@@ -1,4 +1,4 @@
-import { assertStorageKey, type MediaStorage } from './storage.ts';
+import { assertStorageKey, type MediaStorage, storedFileMissing } from './storage.ts';
 
 /** Originals in memory: for unit tests and throwaway processes. Same contract as the disk and S3 drivers. */
 export function memoryStorage(): MediaStorage & { keys(): string[] } {
@@ -6,7 +6,7 @@ export function memoryStorage(): MediaStorage & { keys(): string[] } {
   const need = (key: string) => {
     assertStorageKey(key);
     const bytes = files.get(key);
-    if (!bytes) throw Object.assign(new Error(`no stored file ${key}`), { code: 'ENOENT' });
+    if (!bytes) throw storedFileMissing(key);
     return bytes;
   };
   return {

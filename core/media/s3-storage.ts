@@ -6,7 +6,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { assertStorageKey, type MediaStorage } from './storage.ts';
+import { assertStorageKey, type MediaStorage, storedFileMissing } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -61,7 +61,9 @@ export function s3Storage(options: S3StorageOptions): MediaStorage & { client: S
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
     async get(key) {
-      const res = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) })).catch((err) => {
+        throw missing(err) ? storedFileMissing(key) : err;
+      });
       return Buffer.from(await res.Body!.transformToByteArray());
     },
     has: async (key) => (await head(key)) !== null,
@@ -76,7 +78,9 @@ export function s3Storage(options: S3StorageOptions): MediaStorage & { client: S
           Key: keyOf(key),
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
-      );
+      ).catch((err) => {
+        throw missing(err) ? storedFileMissing(key) : err;
+      });
       return res.Body!.transformToWebStream() as ReadableStream<Uint8Array>;
     },
   };

@@ -7,7 +7,7 @@ import { startLocalS3 } from './local-s3-server.ts';
 import { memoryStorage } from './memory-storage.ts';
 import { openMediaStorage } from './open-storage.ts';
 import { s3Storage } from './s3-storage.ts';
-import type { MediaStorage } from './storage.ts';
+import { isStoredFileMissing, type MediaStorage } from './storage.ts';
 
 const text = async (stream: ReadableStream<Uint8Array>) =>
   Buffer.from(await new Response(stream).arrayBuffer()).toString();
@@ -55,6 +55,14 @@ describe.each(drivers)('media storage: $name', ({ open }) => {
   it('answers absent keys as absent', async () => {
     expect(await storage.has('ffffffff')).toBe(false);
     expect(await storage.size('ffffffff')).toBeNull();
+    // Reads of an absent key reject with the one error the media routes answer 404 for.
+    for (const read of [() => storage.get('ffffffff'), () => storage.stream('ffffffff')]) {
+      const err = await read().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isStoredFileMissing(err), String(err)).toBe(true);
+    }
   });
 
   it('stores bytes and reads them back whole, by size and as a stream', async () => {

@@ -10,7 +10,10 @@ export interface ByteRange {
  */
 export interface MediaStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
-  /** The whole file in memory: for imports, exports and image work, never for answering a request. */
+  /**
+   * The whole file in memory: for imports, exports and image work, never for answering a request. An absent key
+   * rejects with `storedFileMissing` (as `stream` does), whichever driver.
+   */
   get(key: string): Promise<Buffer>;
   has(key: string): Promise<boolean>;
   /**
@@ -30,3 +33,14 @@ export function assertStorageKey(key: string): void {
     throw new Error(`bad storage key ${key}`);
   }
 }
+
+/**
+ * The error every driver rejects with for a key it does not hold (`code` as Node's own for an absent file). A
+ * record whose original is gone (a restore without the media folder, a bucket emptied by hand) is then answered
+ * 404 `media.notFound`, as an absent original is, not 500.
+ */
+export const storedFileMissing = (key: string): Error =>
+  Object.assign(new Error(`no stored file ${key}`), { code: 'ENOENT' });
+
+export const isStoredFileMissing = (err: unknown): boolean =>
+  (err as { code?: unknown } | null)?.code === 'ENOENT';

@@ -161,6 +161,17 @@ describe.each(testDatabases())('/media on $kind', ({ open }) => {
     }
   });
 
+  it('answers 404 for an asset whose original is missing from storage, for the original and a new variant', async () => {
+    const { unreferenced } = world.assets;
+    await world.storage.remove(unreferenced.storageKey);
+    const original = await mgmt.request(originalPath(unreferenced.id));
+    expect(original.status).toBe(404);
+    expect((await original.json()).error.key).toBe('media.notFound');
+    const variant = await mgmt.request(signed(unreferenced.id, 'thumb', 'avif'));
+    expect(variant.status).toBe(404);
+    expect((await variant.json()).error.key).toBe('media.notFound');
+  });
+
   it('answers byte ranges of audio with 206, outside the file with 416', async () => {
     const { wav } = world.assets;
     const whole = await world.storage.get(wav.storageKey);

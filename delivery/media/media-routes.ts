@@ -12,7 +12,7 @@ import {
   type VariantName,
   verifyVariantSignature,
 } from '../../core/media/signing.ts';
-import type { ByteRange, MediaStorage } from '../../core/media/storage.ts';
+import { type ByteRange, isStoredFileMissing, type MediaStorage } from '../../core/media/storage.ts';
 import type { VariantStore } from '../../core/media/variant-store.ts';
 import { sendFile } from './send-file.ts';
 
@@ -135,7 +135,10 @@ export function mediaRoutes(deps: MediaDeps, find: FindMedia): Hono {
     }
     const grant = await find(c, id);
     if (!grant || !hasVariants(grant.asset.mimeType)) throw new AppError('media.notFound');
-    const file = await deps.variants.file(grant.asset, variant.preset, variant.format);
+    const file = await deps.variants.file(grant.asset, variant.preset, variant.format).catch((err) => {
+      // A record whose original is not in storage: nothing to render, as for an absent original.
+      throw isStoredFileMissing(err) ? new AppError('media.notFound') : err;
+    });
     const { still } = grant;
     if (still && file.bytes && !grant.private) {
       // A rotated secret makes the address invalid, as the slow path would find.
