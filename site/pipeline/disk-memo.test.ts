@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diskMemo, stopDiskMemo, useDiskMemo } from './disk-memo.ts';
 
@@ -47,5 +50,26 @@ describe('diskMemo', () => {
       (v) => v.every((x) => x !== null),
     );
     expect(await diskMemo('test', other, () => ['made'])).toEqual(['made']);
+  });
+
+  it('removes, once it writes, what no build wrote for 30 days, and keeps the rest', async () => {
+    globals[identity] = `bundle-${randomBytes(8).toString('hex')}`;
+    useDiskMemo('project');
+    const dir = fileURLToPath(new URL('../../.verso/cache/derived/', import.meta.url));
+    const old = join(dir, `test-${randomBytes(8).toString('hex')}.json`);
+    const recent = join(dir, `test-${randomBytes(8).toString('hex')}.json`);
+    const partial = `${old}.0a1b2c3d`;
+    for (const [file, days] of [
+      [old, 31],
+      [recent, 29],
+      [partial, 2],
+    ] as const) {
+      writeFileSync(file, '"kept"');
+      const then = new Date(Date.now() - days * 86_400_000);
+      utimesSync(file, then, then);
+    }
+    await diskMemo('test', randomBytes(8).toString('hex'), () => 'new');
+    expect([existsSync(old), existsSync(recent), existsSync(partial)]).toEqual([false, true, false]);
+    rmSync(recent);
   });
 });

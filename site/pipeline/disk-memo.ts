@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -18,6 +18,13 @@ import { writeWhole } from '../../core/write-whole.ts';
 const memoDir = fileURLToPath(new URL('../../.verso/cache/derived/', import.meta.url));
 
 let scope: string | null = null;
+let swept = false;
+
+/**
+ * How long a kept value outlives its last write. Values of old design revisions and of earlier code are never read
+ * again; one still in use that is swept is made again once, the same bytes.
+ */
+const keptDays = 30;
 
 /** The CLI bundle's identity, which bin/cli-bundle.mjs sets before it runs a command from it; else undefined. */
 export const codeIdentity = (): string | undefined =>
@@ -29,6 +36,7 @@ export function useDiskMemo(project: string): void {
   scope = code
     ? createHash('sha256').update(code).update('\0').update(project).digest('hex').slice(0, 32)
     : null;
+  swept = false;
 }
 
 /** Off again (tests). */
@@ -62,9 +70,29 @@ export async function diskMemo<T>(
     const text = JSON.stringify(value);
     if (keepIf(value) && text !== undefined && isDeepStrictEqual(JSON.parse(text), value)) {
       writeWhole(file, text);
+      sweepOnce();
     }
   } catch {
     // A read-only checkout: nothing kept.
   }
   return value;
+}
+
+/**
+ * Removes what no build wrote for `keptDays` (and a partial file a stopped write left, after a day): once a process,
+ * after a write, as the folder only grows when something is written. A listing and a `stat` a file.
+ */
+function sweepOnce(now = Date.now()): void {
+  if (swept) return;
+  swept = true;
+  for (const name of readdirSync(memoDir)) {
+    const path = join(memoDir, name);
+    try {
+      const age = now - statSync(path).mtimeMs;
+      if (age > keptDays * 86_400_000 || (!name.endsWith('.json') && age > 86_400_000))
+        rmSync(path, { force: true });
+    } catch {
+      // Removed by another build meanwhile.
+    }
+  }
 }
