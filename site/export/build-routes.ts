@@ -86,7 +86,7 @@ export async function feedPaths(
   site: SiteInfo,
   domain: DomainRow,
   locales: string[],
-): Promise<Array<{ path: string; file: string }>> {
+): Promise<Array<{ path: string; file: string; type: string; locale: string }>> {
   const { contentTypes } = await deps.reader.contentModel(site.space.id);
   return locales.flatMap((locale) =>
     contentTypes.flatMap((type) =>
@@ -94,7 +94,7 @@ export async function feedPaths(
         const permalink = feedPermalink(type.name, format);
         if (!permalink) return [];
         const path = pagePath(localePrefix(site, domain, locale), permalink);
-        return [{ path, file: path.slice(1) }];
+        return [{ path, file: path.slice(1), type: type.name, locale }];
       }),
     ),
   );

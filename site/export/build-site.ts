@@ -17,6 +17,7 @@ import {
   listInterner,
   type Manifest,
   manifestPath,
+  purgeTouches,
   startingPoint,
   writeManifest,
 } from './build-manifest.ts';
@@ -102,10 +103,11 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       : { previous: null, purged: null, fullBecause: undefined },
   ]);
   /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
+  const touched = purged && purgeTouches(purged, space.id, feeds);
   const unchanged = (file: string) => {
     const entry = previous?.files[file];
     if (entry?.forms && endpoint) return undefined;
-    return purged && entry && !entry.tags.some((t) => purged!.has(t)) ? entry : undefined;
+    return touched && entry && !touched(file, entry.tags) ? entry : undefined;
   };
 
   // An incremental build that can tell what changed leaves the kept files where they are (no link, no delete of
