@@ -393,11 +393,11 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     await writeFile(join(work, 'done'), '');
   }, 180_000);
 
-  it('--incremental after a publish renders again only the feeds of its type in its locale', async () => {
+  it('--incremental after a publish renders only the feeds of its type and locale, the sitemap when an address changed', async () => {
     const out = join(work, 'narrowed');
     const args = ['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
     expect((await build([...args, '--incremental'])).code).toBe(0);
-    const feeds = listFiles(out).filter((f) => /(^|\/)feeds\//.test(f));
+    const feeds = listFiles(out).filter((f) => /(^|\/)feeds\//.test(f) || f === 'sitemap.xml');
     expect(feeds).toContain('feeds/page.xml');
     expect(feeds).toContain('feeds/blog-post.json');
     // A file renamed into the folder is one the build wrote; a kept one keeps its inode.
@@ -417,8 +417,9 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
       const run = await build([...args, '--incremental']);
       expect(run.stdout, run.stderr).toMatch(/incremental: \d+ files rewritten/);
     };
+    expect(feeds).toContain('sitemap.xml');
     // A post with no German version and no descendants, published again in English: the English post feeds
-    // alone (no page feed, no German feed lists it).
+    // alone (no page feed, no German feed lists it; no address changed, so the sitemap stays).
     let before = inodes();
     await publish(ids.englishOnly);
     await incremental();
@@ -427,11 +428,17 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
       'feeds/blog-post.json',
       'feeds/blog-post.xml',
     ]);
-    // A page published for the first time enters the English page feeds, which are rewritten.
+    // A page published for the first time enters the English page feeds and the sitemap, which are rewritten.
     before = inodes();
     await publish(ids.hidden);
     await incremental();
-    expect(rewritten(before).sort()).toEqual(['feeds/page.atom', 'feeds/page.json', 'feeds/page.xml']);
+    expect(rewritten(before).sort()).toEqual([
+      'feeds/page.atom',
+      'feeds/page.json',
+      'feeds/page.xml',
+      'sitemap.xml',
+    ]);
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain('/unpublished<');
     expect(readFileSync(join(out, 'feeds/page.xml'), 'utf8')).toContain('/unpublished<');
     // The result equals a full build of the same state, feeds included.
     await sameAsFull(out, 'narrowed-fresh', (f) => f.endsWith('.html') || feeds.includes(f));

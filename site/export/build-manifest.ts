@@ -11,6 +11,8 @@ export interface Manifest {
   baseUrl: string;
   journal: number;
   formEndpoint?: string;
+  /** The digest of every published document's permalinks (build-routes.ts, `pagePaths`); absent before. */
+  permalinks?: string;
   /** The headers of the site's pages (they change only with what re-renders every page). */
   securityHeaders: Array<[string, string]>;
   files: Record<string, FileEntry>;
@@ -189,16 +191,23 @@ export async function startingPoint(
  * (`cacheTags.listsOf`: a publish names its document's type and locale); any other file's lists may be of any
  * type, and count for every list purge.
  */
+const SITEMAP = /^sitemap(-\d+)?\.xml$/;
+
 export function purgeTouches(
   purged: Purged,
   spaceId: string,
   feeds: ReadonlyArray<{ file: string; type: string; locale: string }>,
+  samePermalinks: boolean,
 ): (file: string, tags: readonly string[]) => boolean {
   const lists = cacheTags.lists(spaceId);
   const ownList = new Map(feeds.map((f) => [f.file, cacheTags.listsOf(spaceId, f.type, f.locale)]));
+  const doc = cacheTags.document('');
   return (file, tags) =>
     tags.some((t) => {
       if (!purged.tags.has(t)) return false;
+      // The sitemap shows of its documents their addresses alone (site/seo/sitemap-entries.ts): when none
+      // changed, a publish leaves it as it was (its settings, domains and design tags still count).
+      if (samePermalinks && SITEMAP.test(file) && (t === lists || t.startsWith(doc))) return false;
       const own = t === lists ? ownList.get(file) : undefined;
       return own === undefined || purged.everyList.has(t) || purged.tags.has(own);
     });
