@@ -29,7 +29,10 @@ const env: Record<string, string> = {
   DATABASE_URL: database.url,
   NODE_ENV: 'development',
   AUTH_SECRET: 'bench-secret-0123456789-0123456789-0123456789',
-  DATA_DIR: join(dir, 'data'),
+  // A kept database keeps its media too (the demo's images are in DATA_DIR, imported once with the database).
+  DATA_DIR: process.env.BENCH_BUILD_KEEP
+    ? join(tmpdir(), `verso-bench-build-${process.env.BENCH_BUILD_KEEP}-data`)
+    : join(dir, 'data'),
   LOG_LEVEL: 'warn',
 };
 

@@ -43,6 +43,18 @@ async function serveFolder(dir: string): Promise<string> {
 
 const build = (args: string[]) => runVerso(['build-site', ...args], stack.env);
 
+/** Builds the fixture in full into `name` and finds there the files of `out`, and those `compared` byte for byte. */
+async function sameAsFull(out: string, name: string, compared: (file: string) => boolean): Promise<string> {
+  const fresh = join(work, name);
+  const args = ['fixture', '--out', fresh, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
+  expect((await build(args)).code).toBe(0);
+  const files = listFiles(out);
+  expect(files).toEqual(listFiles(fresh));
+  for (const f of files.filter(compared))
+    expect(readFileSync(join(out, f)).equals(readFileSync(join(fresh, f))), f).toBe(true);
+  return fresh;
+}
+
 describe.skipIf(!databaseUrl)('verso build-site', () => {
   beforeAll(async () => {
     stack = await fixtureStack(databaseUrl!);
@@ -374,26 +386,61 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     expect(files).not.toContain('news/hello.html');
     expect(readFileSync(join(out, 'news.html'), 'utf8')).not.toContain('/news/hello"');
     // The result equals a full build of the same state.
-    const fresh = join(work, 'fresh');
-    expect(
-      (
-        await build([
-          'fixture',
-          '--out',
-          fresh,
-          '--host',
-          'fixture.test',
-          '--base-url',
-          'https://fixture.test',
-        ])
-      ).code,
-    ).toBe(0);
-    expect(files).toEqual(listFiles(fresh));
-    for (const f of files.filter((f) => f.endsWith('.html')))
-      expect(readFileSync(join(out, f)).equals(readFileSync(join(fresh, f))), f).toBe(true);
+    const fresh = await sameAsFull(out, 'fresh', (f) => f.endsWith('.html'));
     // The host's rules too: kept files carry the headers the site sent with them.
     for (const f of ['_headers', '_redirects', 'nginx.conf'])
       expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(fresh, f), 'utf8'));
     await writeFile(join(work, 'done'), '');
+  }, 180_000);
+
+  it('--incremental after a publish renders only the feeds of its type and locale, the sitemap when an address changed', async () => {
+    const out = join(work, 'narrowed');
+    const args = ['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
+    expect((await build([...args, '--incremental'])).code).toBe(0);
+    const feeds = listFiles(out).filter((f) => /(^|\/)feeds\//.test(f) || f === 'sitemap.xml');
+    expect(feeds).toContain('feeds/page.xml');
+    expect(feeds).toContain('feeds/blog-post.json');
+    // A file renamed into the folder is one the build wrote; a kept one keeps its inode.
+    const inodes = () => Object.fromEntries(feeds.map((f) => [f, statSync(join(out, f)).ino]));
+    const rewritten = (before: Record<string, number>) => feeds.filter((f) => inodes()[f] !== before[f]);
+    const management = await stack.serve('management');
+    const key = await stack.createKey();
+    const publish = async (id: string) => {
+      const res = await fetch(`${management.url}/rpc/content.publish`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ space: 'fixture', id, locale: 'en' }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    const incremental = async () => {
+      const run = await build([...args, '--incremental']);
+      expect(run.stdout, run.stderr).toMatch(/incremental: \d+ files rewritten/);
+    };
+    expect(feeds).toContain('sitemap.xml');
+    // A post with no German version and no descendants, published again in English: the English post feeds
+    // alone (no page feed, no German feed lists it; no address changed, so the sitemap stays).
+    let before = inodes();
+    await publish(ids.englishOnly);
+    await incremental();
+    expect(rewritten(before).sort()).toEqual([
+      'feeds/blog-post.atom',
+      'feeds/blog-post.json',
+      'feeds/blog-post.xml',
+    ]);
+    // A page published for the first time enters the English page feeds and the sitemap, which are rewritten.
+    before = inodes();
+    await publish(ids.hidden);
+    await incremental();
+    expect(rewritten(before).sort()).toEqual([
+      'feeds/page.atom',
+      'feeds/page.json',
+      'feeds/page.xml',
+      'sitemap.xml',
+    ]);
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain('/unpublished<');
+    expect(readFileSync(join(out, 'feeds/page.xml'), 'utf8')).toContain('/unpublished<');
+    // The result equals a full build of the same state, feeds included.
+    await sameAsFull(out, 'narrowed-fresh', (f) => f.endsWith('.html') || feeds.includes(f));
   }, 180_000);
 });

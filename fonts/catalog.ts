@@ -52,26 +52,39 @@ export function familyFaces(family: BundledFamily): { weight: number; style: Fon
   ];
 }
 
+/**
+ * One family's files and latin range, read once per process when the family is first asked for: a page's
+ * preloads name one or two families, and reading all ten (some seventy files, each hashed) was 10-12 ms of an
+ * incremental static build that renders a single page (issue 42).
+ */
+const families = new Map<string, { files: FontFile[]; range: string }>();
+function familyFiles(family: BundledFamily): { files: FontFile[]; range: string } {
+  const known = families.get(family.id);
+  if (known) return known;
+  const unicode = JSON.parse(readFileSync(packageFile(family.id, 'unicode.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const files = familyFaces(family).map(({ weight, style }): FontFile => {
+    const bytes = readFontFile(family.id, weight, style);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const file = `${family.id}-${weight}-${style}.${digest.slice(0, 10)}.woff2`;
+    return { family, weight, style, file, url: FONT_URL_PREFIX + file, bytes, etag: `"${digest}"` };
+  });
+  const read = { files, range: unicode.latin ?? 'U+0000-00FF' };
+  families.set(family.id, read);
+  return read;
+}
+
 function loadCatalog(): FontCatalog {
-  const files: FontFile[] = [];
-  const ranges = new Map<string, string>();
-  for (const family of BUNDLED_FAMILIES) {
-    const unicode = JSON.parse(readFileSync(packageFile(family.id, 'unicode.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
-    ranges.set(family.id, unicode.latin ?? 'U+0000-00FF');
-    for (const { weight, style } of familyFaces(family)) {
-      const bytes = readFontFile(family.id, weight, style);
-      const digest = createHash('sha256').update(bytes).digest('hex');
-      const file = `${family.id}-${weight}-${style}.${digest.slice(0, 10)}.woff2`;
-      files.push({ family, weight, style, file, url: FONT_URL_PREFIX + file, bytes, etag: `"${digest}"` });
-    }
-  }
+  const files = BUNDLED_FAMILIES.flatMap((family) => familyFiles(family).files);
   return {
     files,
     byFile: new Map(files.map((f) => [f.file, f])),
-    unicodeRange: (id) => ranges.get(id) ?? 'U+0000-00FF',
+    unicodeRange: (id) => {
+      const family = BUNDLED_FAMILIES.find((f) => f.id === id);
+      return family ? familyFiles(family).range : 'U+0000-00FF';
+    },
   };
 }
 
@@ -85,7 +98,6 @@ export function fontCatalog(): FontCatalog {
 
 /** The file of one face of a bundled family, if the family offers it. */
 export function fontFile(familyName: string, weight: number, style: FontStyle): FontFile | undefined {
-  return fontCatalog().files.find(
-    (f) => f.family.name === familyName && f.weight === weight && f.style === style,
-  );
+  const family = BUNDLED_FAMILIES.find((f) => f.name === familyName);
+  return family && familyFiles(family).files.find((f) => f.weight === weight && f.style === style);
 }

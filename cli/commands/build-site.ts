@@ -40,11 +40,22 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
     throw new AppError('config.invalid', {
       message: 'build-site needs the website plugin (WEBSITE_PLUGIN=true)',
     });
-  const project = await startProject();
+  boundBuildMemory();
+  // The project is loaded (its files read and checked) while the database connects and its migrations are
+  // checked: one after the other they were some 50 ms of an incremental build's 0.3 s target (issue 42).
+  const opened = createServices(config, { quietMetrics: true });
+  const ready = opened.then(async (s) => {
+    await assertMigrated(s.db, allMigrations(s.plugins));
+    return s;
+  });
+  const [loaded, started] = await Promise.allSettled([startProject(), ready]);
+  if (loaded.status === 'rejected' || started.status === 'rejected') {
+    await opened.then(closeServices, () => {});
+    throw loaded.status === 'rejected' ? loaded.reason : (started as PromiseRejectedResult).reason;
+  }
+  const [project, services] = [loaded.value, started.value];
   // Designs validated and stylesheets compiled by the previous build are read from disk (docs/static-export.md).
   useDiskMemo(project?.digest ?? 'no project');
-  boundBuildMemory();
-  const services = await createServices(config, { quietMetrics: true });
   const tty = process.stdout.isTTY === true;
   const progress = (p: BuildProgress) => {
     const line = `  ${p.stage}: ${p.documents} documents, ${p.files} files, ${mb(p.bytes)}`;
@@ -53,7 +64,6 @@ export async function buildSiteCommand(space: string, flags: BuildSiteFlags): Pr
     else process.stdout.write(`${line}\n`);
   };
   try {
-    await assertMigrated(services.db, allMigrations(services.plugins));
     let site: SiteDeps | undefined;
     const app = exportApp(services, (deps) => (site = deps));
     const reader = sharedReader({ db: services.db, mediaSecret: services.mediaSecret, blockDesigns: true });

@@ -19,6 +19,12 @@ export const cacheTags = {
    * tags of the documents it read instead (delivery/reader/reader.ts).
    */
   lists: (spaceId: string) => `lists:${spaceId}`,
+  /**
+   * Purged beside `lists` by a change that knows which lists it can touch (a publish: those of its document's type
+   * in its locale), so that the purge journal's reader (the static export) need not take every list as changed.
+   * Nothing carries it in the live cache: there every list carries `lists`, purged all the same.
+   */
+  listsOf: (spaceId: string, type: string, locale: string) => `lists:${spaceId}:${type}:${locale}`,
   /** The content model of every space (bumped by a registry reload). */
   registry: 'registry',
   domains: 'domains',

@@ -144,6 +144,7 @@ export async function publishDocument(deps: ContentChangeDeps, change: DocumentC
     }
     return {
       at: res.rows[0]!.published_at,
+      type: doc.rows[0].type,
       named: changedIds(current ? [current.fields] : [], [source.fields]),
     };
   });
@@ -154,6 +155,9 @@ export async function publishDocument(deps: ContentChangeDeps, change: DocumentC
   await deps.cache.purgeTags([
     ...subtree.map(cacheTags.document),
     cacheTags.lists(deps.space.id),
+    // Without descendants it can enter, leave or move in the lists of its type in its locale alone (with them,
+    // those it hid by an unpublish come back in their own types' lists: every list, as before).
+    ...(subtree.length === 1 ? [cacheTags.listsOf(deps.space.id, published.type, locale)] : []),
     ...assetUse,
   ]);
   await emitDocumentEvent(deps, 'content.published', id, { locale });

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { purgedSince } from '../../core/cache/purge-journal.ts';
+import { type Purged, purgedSince } from '../../core/cache/purge-journal.ts';
+import { cacheTags } from '../../core/cache/tags.ts';
 import type { Queryable } from '../../core/db/types.ts';
 
 /** What a build remembers for the next `--incremental` (beside the folder, never in it: it is not for visitors). */
@@ -10,6 +11,8 @@ export interface Manifest {
   baseUrl: string;
   journal: number;
   formEndpoint?: string;
+  /** The digest of every published document's permalinks (build-routes.ts, `pagePaths`); absent before. */
+  permalinks?: string;
   /** The headers of the site's pages (they change only with what re-renders every page). */
   securityHeaders: Array<[string, string]>;
   files: Record<string, FileEntry>;
@@ -170,7 +173,7 @@ export async function startingPoint(
   out: string,
   head: number,
   now: Pick<Manifest, 'spaceId' | 'host' | 'baseUrl' | 'formEndpoint'>,
-): Promise<{ previous: Manifest | null; purged: Set<string> | null; fullBecause: string | undefined }> {
+): Promise<{ previous: Manifest | null; purged: Purged | null; fullBecause: string | undefined }> {
   const previous = await readManifest(out);
   const full = (fullBecause: string) => ({ previous, purged: null, fullBecause });
   if (!previous) return full('no previous build');
@@ -180,4 +183,32 @@ export async function startingPoint(
   const purged = await purgedSince(db, previous.journal, head);
   if (!purged) return full('the purge journal no longer covers the previous build');
   return { previous, purged, fullBecause: undefined };
+}
+
+/**
+ * Whether a purge since the previous build touched a file it kept the tags of. A feed lists one content type in
+ * one locale (site/seo/feeds.ts), so its `lists:<space>` tag counts only for purges of every list or of its own
+ * (`cacheTags.listsOf`: a publish names its document's type and locale); any other file's lists may be of any
+ * type, and count for every list purge.
+ */
+const SITEMAP = /^sitemap(-\d+)?\.xml$/;
+
+export function purgeTouches(
+  purged: Purged,
+  spaceId: string,
+  feeds: ReadonlyArray<{ file: string; type: string; locale: string }>,
+  samePermalinks: boolean,
+): (file: string, tags: readonly string[]) => boolean {
+  const lists = cacheTags.lists(spaceId);
+  const ownList = new Map(feeds.map((f) => [f.file, cacheTags.listsOf(spaceId, f.type, f.locale)]));
+  const doc = cacheTags.document('');
+  return (file, tags) =>
+    tags.some((t) => {
+      if (!purged.tags.has(t)) return false;
+      // The sitemap shows of its documents their addresses alone (site/seo/sitemap-entries.ts): when none
+      // changed, a publish leaves it as it was (its settings, domains and design tags still count).
+      if (samePermalinks && SITEMAP.test(file) && (t === lists || t.startsWith(doc))) return false;
+      const own = t === lists ? ownList.get(file) : undefined;
+      return own === undefined || purged.everyList.has(t) || purged.tags.has(own);
+    });
 }

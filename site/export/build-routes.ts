@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import { redirectLocation, redirectPath } from '../pipeline/find-redirect.ts';
@@ -23,16 +24,23 @@ export interface PagePath {
   permalink: string;
 }
 
-/** The page paths of the host: every published document in every locale it shows, the home page at its prefix. */
+/**
+ * The page paths of the host: every published document in every locale it shows, the home page at its prefix.
+ * `permalinks`: a digest of every published document's permalinks in every locale, in tree order (what the
+ * sitemap lists besides the site's settings): an equal one in the previous build's manifest means that no
+ * address changed, whatever documents were published since.
+ */
 export async function pagePaths(
   deps: { db: Queryable; reader: Reader },
   site: SiteInfo,
   domain: DomainRow,
   locales: string[],
-): Promise<PagePath[]> {
+): Promise<{ pages: PagePath[]; permalinks: string }> {
   const excluded = new Set([site.settings.notFoundContentId].filter((id): id is string => Boolean(id)));
   const out = new Map<string, PagePath>();
+  const digest = createHash('sha256');
   for (const { id, permalinks } of await publishedPermalinks(deps, site, excluded, { addTags() {} })) {
+    digest.update(`${id}\n${JSON.stringify(permalinks)}\n`);
     for (const locale of locales) {
       const permalink = permalinks[locale];
       if (permalink === undefined) continue;
@@ -42,7 +50,7 @@ export async function pagePaths(
       out.set(path, { path, file, id, locale, permalink });
     }
   }
-  return [...out.values()];
+  return { pages: [...out.values()], permalinks: digest.digest('base64url') };
 }
 
 /**
@@ -86,7 +94,7 @@ export async function feedPaths(
   site: SiteInfo,
   domain: DomainRow,
   locales: string[],
-): Promise<Array<{ path: string; file: string }>> {
+): Promise<Array<{ path: string; file: string; type: string; locale: string }>> {
   const { contentTypes } = await deps.reader.contentModel(site.space.id);
   return locales.flatMap((locale) =>
     contentTypes.flatMap((type) =>
@@ -94,7 +102,7 @@ export async function feedPaths(
         const permalink = feedPermalink(type.name, format);
         if (!permalink) return [];
         const path = pagePath(localePrefix(site, domain, locale), permalink);
-        return [{ path, file: path.slice(1) }];
+        return [{ path, file: path.slice(1), type: type.name, locale }];
       }),
     ),
   );

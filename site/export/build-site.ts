@@ -17,6 +17,7 @@ import {
   listInterner,
   type Manifest,
   manifestPath,
+  purgeTouches,
   startingPoint,
   writeManifest,
 } from './build-manifest.ts';
@@ -88,7 +89,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   // The journal's position first: a publish after it is rendered by the next incremental build, even when this
   // one's reads below already saw it. Then the reads at once (each waited for the one before).
   const head = await journalHead(deps.db);
-  const [pages, feeds, { previous, purged, fullBecause }] = await Promise.all([
+  const [{ pages, permalinks }, feeds, { previous, purged, fullBecause }] = await Promise.all([
     pagePaths(deps, site, domain, locales),
     feedPaths(deps, site, domain, locales),
     // An incremental build starts from the previous manifest and renders what a purge since then touched.
@@ -102,10 +103,11 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       : { previous: null, purged: null, fullBecause: undefined },
   ]);
   /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
+  const touched = purged && purgeTouches(purged, space.id, feeds, previous?.permalinks === permalinks);
   const unchanged = (file: string) => {
     const entry = previous?.files[file];
     if (entry?.forms && endpoint) return undefined;
-    return purged && entry && !entry.tags.some((t) => purged!.has(t)) ? entry : undefined;
+    return touched && entry && !touched(file, entry.tags) ? entry : undefined;
   };
 
   // An incremental build that can tell what changed leaves the kept files where they are (no link, no delete of
@@ -344,6 +346,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       baseUrl: base.href,
       journal: head,
       ...(endpoint ? { formEndpoint: endpoint } : {}),
+      permalinks,
       securityHeaders: headers,
       files,
     };

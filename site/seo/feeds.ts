@@ -47,11 +47,9 @@ async function feedOf(
     prefix: string;
     type: string;
     typeTitle: string;
-    /** This feed's own permalink, `feeds/<type>.<ext>`. */
-    permalink: string;
   },
   sink: TagSink,
-): Promise<Feed> {
+): Promise<Omit<Feed, 'selfUrl'>> {
   const { site, target, locale, prefix, type } = args;
   const spaceId = site.space.id;
   sink.addTags([
@@ -126,7 +124,6 @@ async function feedOf(
     description: site.settings.description,
     language: locale,
     homeUrl,
-    selfUrl: feedUrl(site, target, locale, prefix, args.permalink),
     siteName,
     items,
   };
@@ -152,24 +149,38 @@ export async function feedResponse(c: Context, deps: SiteDeps): Promise<Response
   const model = await deps.reader.contentModel(site.space.id);
   const contentType = model.contentTypes.find((t) => t.name === type);
   if (!contentType) return null;
-  const key = `site:feed:${site.space.id}:${site.settings.revision}:${route.locale}:${type}:${format}:${target.protocol}:${target.host}:${target.port}`;
+  const of = `${site.space.id}:${site.settings.revision}:${route.locale}:${type}:${target.protocol}:${target.host}:${target.port}`;
   const { text } = await deps.cache.getOrSet(
-    key,
+    `site:feed:${of}:${format}`,
     async (sink) => {
-      const feed = await feedOf(
-        deps,
-        {
-          site,
-          target,
-          locale: route.locale,
-          prefix: route.prefix,
-          type,
-          typeTitle: contentType.title,
-          permalink: route.permalink,
+      // The items once for the three formats (each did the same reads and rendered the same bodies, and a publish
+      // re-renders all three); their tags are this entry's too, hit or not.
+      const { feed, tags } = await deps.cache.getOrSet(
+        `site:feed-items:${of}`,
+        async (inner) => {
+          const tags = new Set<string>();
+          const args = {
+            site,
+            target,
+            locale: route.locale,
+            prefix: route.prefix,
+            type,
+            typeTitle: contentType.title,
+          };
+          const feed = await feedOf(deps, args, {
+            addTags(more) {
+              const list = [...more];
+              for (const t of list) tags.add(t);
+              inner.addTags(list);
+            },
+          });
+          return { feed, tags: [...tags] };
         },
-        sink,
+        { ttlSeconds: deps.ttlSeconds },
       );
-      return { text: writeFeed(format, feed) };
+      sink.addTags(tags);
+      const selfUrl = feedUrl(site, target, route.locale, route.prefix, route.permalink);
+      return { text: writeFeed(format, { ...feed, selfUrl }) };
     },
     { ttlSeconds: deps.ttlSeconds },
   );
