@@ -60,7 +60,8 @@ export async function makeBundle(dir = bundleDir) {
   const bundle = `${folder}/main.mjs`;
   const result = await build({
     absWorkingDir: root,
-    entryPoints: [join(root, 'cli', 'main.ts')],
+    // The render threads' module (cli/commands/build-worker.ts) beside `main.mjs`, sharing its chunks.
+    entryPoints: [join(root, 'cli', 'main.ts'), join(root, 'cli', 'commands', 'build-worker.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -111,6 +112,8 @@ export async function bundledMain() {
     globalThis[Symbol.for('verso.cliBundle')] = createHash('sha256')
       .update(JSON.stringify(inputs))
       .digest('hex');
+    // Where the bundle is, for the commands that start threads from a module of it (cli/commands/build-pool.ts).
+    globalThis[Symbol.for('verso.cliBundleFile')] = file;
     const { main } = await import(pathToFileURL(file).href);
     return main;
   } catch {

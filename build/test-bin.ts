@@ -17,7 +17,11 @@ export default async function setup(): Promise<() => void> {
   );
   const bundle = await makeBundle(dir);
   const bin = join(dir, 'verso.mjs');
-  writeFileSync(bin, `import { main } from ${JSON.stringify(bundle)};\nawait main(process.argv);\n`);
+  // As bin/cli-bundle.mjs does: where the bundle is, for the build's render threads (cli/commands/build-pool.ts).
+  writeFileSync(
+    bin,
+    `globalThis[Symbol.for('verso.cliBundleFile')] = ${JSON.stringify(bundle)};\nimport { main } from ${JSON.stringify(bundle)};\nawait main(process.argv);\n`,
+  );
   process.env.VERSO_TEST_BIN = bin;
   return () => {
     delete process.env.VERSO_TEST_BIN;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ids } from '../core/testing/fixture-space.ts';
 import { runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
+import { manifestPath } from '../site/export/build-site.ts';
 import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
 import { rpc } from './testing/http.ts';
 import { listFiles } from './testing/static-crawl.ts';
@@ -95,6 +96,23 @@ describe.skipIf(!databaseUrl)('verso build-site in batch', () => {
       await fresh.stop();
     }
   }, 180_000);
+
+  it('--threads 2 writes the files and manifest of a build on one thread', async () => {
+    const one = join(work, 'one-thread');
+    const two = join(work, 'two-threads');
+    const single = await build(one, ['--threads', '1']);
+    expect(single.code, single.stderr).toBe(0);
+    expect(single.stdout).not.toMatch(/threads/);
+    // Threads named by the flag start whatever the size; on a site this small the build's own thread may render
+    // every page before the other has started (site/export/pooled-pages.test.ts shares the parts out).
+    const pooled = await build(two, ['--threads', '2']);
+    expect(pooled.code, pooled.stderr).toBe(0);
+    expect(pooled.stdout).toMatch(/; 2 threads \(\d+ pages on the others\)/);
+    expect(listFiles(two)).toEqual(listFiles(one));
+    for (const f of listFiles(one))
+      expect(readFileSync(join(two, f)).equals(readFileSync(join(one, f))), f).toBe(true);
+    expect(readFileSync(manifestPath(two), 'utf8')).toBe(readFileSync(manifestPath(one), 'utf8'));
+  }, 120_000);
 
   it('--incremental after one publish rewrites what depends on it, and equals a full build', async () => {
     const out = join(work, 'incremental');

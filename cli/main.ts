@@ -67,6 +67,10 @@ export async function main(argvIn: string[]): Promise<void> {
       '--form-endpoint <url>',
       "a running website process that takes the forms' posts (its FORM_ORIGINS must name the base URL)",
     )
+    .option(
+      '--threads <n>',
+      "threads that render a large site's pages, this one included (default: the machine's cores)",
+    )
     .action(lazy(() => import('./commands/build-site.ts'), 'buildSiteCommand'));
   program
     .command('preview-site')

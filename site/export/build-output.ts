@@ -86,3 +86,14 @@ export async function swapIn(tmp: string, out: string, random: string): Promise<
     removeNow();
   }
 }
+
+/** Makes the folder of each file written (synchronously), once: thousands of pages share a few folders. */
+export function folderMaker(): (dest: string) => void {
+  const made = new Set<string>();
+  return (dest) => {
+    const folder = dirname(dest);
+    if (made.has(folder)) return;
+    mkdirSync(folder, { recursive: true });
+    made.add(folder);
+  };
+}

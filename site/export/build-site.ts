@@ -22,17 +22,21 @@ import {
   writeManifest,
 } from './build-manifest.ts';
 import { BuildSiteError, chooseDomain, formEndpoint, parseBaseUrl } from './build-options.ts';
-import { filesIn, linkOrCopy, swapIn, updateInPlace } from './build-output.ts';
+import { filesIn, folderMaker, linkOrCopy, swapIn, updateInPlace } from './build-output.ts';
 import { feedPaths, feedRefs, hostRedirectRules, pagePaths, redirectRules } from './build-routes.ts';
 import type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } from './build-types.ts';
 import { directPage, inParallel, PAGES_IN_FLIGHT, type Rendered, readAheadPages } from './direct-pages.ts';
 import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host-files.ts';
+import type { PageDone } from './page-worker.ts';
+import { pagesInParts, THREADS_FROM_PAGES } from './pooled-pages.ts';
 import { formWarnings, noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
 import { assetFile, notFoundFile } from './static-paths.ts';
 import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
 
 export type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } from './build-types.ts';
 export { BuildSiteError, manifestPath };
+
+const NONE = new Uint8Array(0);
 
 /**
  * `verso build-site` (docs/static-export.md): every published document of the space in every locale the host
@@ -75,11 +79,14 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   };
   // Pages in process once one page answered through the app has given the headers every page carries.
   let direct: ReturnType<typeof directPage> | undefined;
+  let pageHeaders: Headers | undefined;
   const getPage = async (path: string) => {
     if (direct) return direct(path);
     const answer = await get(path);
-    if (deps.site && answer.status === 200)
-      direct = directPage(deps.site, { host: domain.host, origin, headers: answer.rendered.headers });
+    if (deps.site && answer.status === 200) {
+      pageHeaders = answer.rendered.headers;
+      direct = directPage(deps.site, { host: domain.host, origin, headers: pageHeaders });
+    }
     return answer;
   };
 
@@ -119,42 +126,40 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   const progress: BuildProgress = { stage: 'pages', documents: 0, files: 0, bytes: 0 };
   let written = 0;
   let kept = 0;
+  let threadsUsed: BuildSummary['threads'];
   let securityHeaders: Array<[string, string]> | undefined;
   const tell = () => options.onProgress?.({ ...progress });
 
   // Files are written, linked and their folders made with the synchronous calls: each is a few microseconds,
   // where the promise forms hop through libuv's thread pool (4,000 hard links of an incremental build took 1.2 s
   // that way on a loaded machine). Nothing else runs on this process's loop meanwhile but other pages' renders.
-  // Folders made so far: thousands of pages share a few.
-  const made = new Set<string>();
-  const folderOf = (dest: string) => {
-    const folder = dirname(dest);
-    if (made.has(folder)) return;
-    mkdirSync(folder, { recursive: true });
-    made.add(folder);
-  };
+  const folderOf = folderMaker();
   const intern = interner();
   const internRefs = listInterner(intern);
   /** The files this build wrote into `tmp`, when they are to be moved into the folder one by one (in place). */
   const fresh: string[] = [];
-  const put = async (file: string, r: Rendered) => {
-    const dest = join(tmp, file);
-    folderOf(dest);
-    writeFileSync(dest, r.body);
+  /** `onDisk`: the bytes a render thread wrote into `tmp` itself (then `r.body` is empty). */
+  const put = async (file: string, r: Rendered, onDisk?: number) => {
+    if (onDisk === undefined) {
+      const dest = join(tmp, file);
+      folderOf(dest);
+      writeFileSync(dest, r.body);
+    }
+    const bytes = onDisk ?? r.body.byteLength;
     if (inPlace) fresh.push(file);
     const type = r.headers.get('content-type');
     const cacheControl = r.headers.get('cache-control');
     files[file] = {
       tags: r.tags.map(intern),
       refs: internRefs(r.refs),
-      bytes: r.body.byteLength,
+      bytes,
       // Interned: every page's headers are strings of their own (some 100 bytes a page).
       ...(type ? { type: intern(type) } : {}),
       ...(cacheControl ? { cacheControl: intern(cacheControl) } : {}),
     };
     written++;
     progress.files++;
-    progress.bytes += r.body.byteLength;
+    progress.bytes += bytes;
   };
   /**
    * Takes the previous build's copy of a file no purge has touched (a hard link, else a copy); undefined when
@@ -178,21 +183,38 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     progress.bytes += entry.bytes;
     return entry;
   };
-  /** A page (or a 404 page: `what` names it) of the site, with the files it refers to. */
-  const page = async (path: string, file: string, expected: number, rank: number, what = path) => {
+  /**
+   * A page (or a 404 page: `what` names it) of the site, with the files it refers to; `done`, as a render thread
+   * answered it, its references found there (pooled-pages.ts).
+   */
+  const page = async (
+    path: string,
+    file: string,
+    expected: number,
+    rank: number,
+    what = path,
+    done?: PageDone,
+  ) => {
     if (keep(file)) return;
-    const { status, rendered } = expected === 200 ? await getPage(path) : await get(path);
+    const { status, rendered } = done
+      ? { status: done.status, rendered: { ...done, body: done.body ?? NONE, headers: pageHeaders! } }
+      : expected === 200
+        ? await getPage(path)
+        : await get(path);
     if (status !== expected)
       throw new BuildSiteError(`${what} answered ${status}, not ${expected}: the build stops.`);
-    const html = rendered.text ?? new TextDecoder().decode(rendered.body);
-    rendered.refs = htmlRefs(html, hosts);
+    // A page a thread answered is read here only when it has a form (the notes and the endpoint need its text).
+    const html = done && !done.forms ? undefined : (rendered.text ?? new TextDecoder().decode(rendered.body));
+    if (!done) rendered.refs = htmlRefs(html!, hosts);
     securityHeaders ??= pageSecurityHeaders(rendered.headers, endpoint);
-    const pointed = endpoint
-      ? pointForms(html, endpoint, (ref) => staticFormStamp(secret!, space.id, ref, builtAt))
-      : undefined;
-    if (!pointed) noteForms(html, { path, rank }, forms);
-    else if (pointed.actions.length > 0) rendered.body = new TextEncoder().encode(pointed.html);
-    await put(file, rendered);
+    const pointed =
+      endpoint && html !== undefined
+        ? pointForms(html, endpoint, (ref) => staticFormStamp(secret!, space.id, ref, builtAt))
+        : undefined;
+    if (!pointed) {
+      if (html !== undefined) noteForms(html, { path, rank }, forms);
+    } else if (pointed.actions.length > 0) rendered.body = new TextEncoder().encode(pointed.html);
+    await put(file, rendered, done && !done.body ? done.bytes : undefined);
     if (pointed && pointed.actions.length > 0) files[file]!.forms = true;
   };
   const forms = new Map<string, { path: string; rank: number }>();
@@ -205,15 +227,34 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     const ahead = readAheadPages(deps.reader, space.id, toRender);
     let reached = 0;
     let done = 0;
-    const onePage = async ({ path, file }: { path: string; file: string }, rank: number) => {
+    const onePage = async (
+      { path, file }: { path: string; file: string },
+      rank: number,
+      answer?: PageDone,
+    ) => {
       progress.documents++;
-      if (!unchanged(file)) ahead.reach(reached++);
-      await page(path, file, 200, rank);
+      if (!unchanged(file) && !threads?.length) ahead.reach(reached++);
+      // A thread's page before any page of this thread gave the headers is rendered here (the same bytes).
+      await page(path, file, 200, rank, path, pageHeaders ? answer : undefined);
       // Counted as pages finish: eight in flight that finish together reported the same line eight times.
       if (++done % 25 === 0) tell();
     };
+    // Render threads for a large build (pooled-pages.ts), started now: they load while this thread renders.
+    const threads =
+      deps.site && toRender.length >= (options.threadsFrom ?? THREADS_FROM_PAGES)
+        ? deps.renderThreads?.({ spaceId: space.id, host: domain.host, origin, hosts: [...hosts] })
+        : undefined;
     if (pages[0]) await onePage(pages[0], 0);
-    await inParallel(pages.slice(1), PAGES_IN_FLIGHT, (p, i) => onePage(p, i + 1)).finally(ahead.clear);
+    const onThreads = await pagesInParts(pages.slice(1), {
+      threads: threads ?? [],
+      dir: tmp,
+      rendered: (p) => !unchanged(p.file),
+      reader: deps.reader,
+      spaceId: space.id,
+      here: (p, i) => onePage(p, i + 1),
+      there: (p, i, answer) => onePage(p, i + 1, answer),
+    }).finally(ahead.clear);
+    if (threads?.length) threadsUsed = { started: threads.length, pages: onThreads };
     const inOrder: Manifest['files'] = {};
     for (const { file } of pages) if (files[file]) inOrder[file] = files[file];
     files = Object.assign(inOrder, files);
@@ -381,6 +422,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       bytes: progress.bytes,
       incremental: options.incremental === true && !fullBecause,
       ...(fullBecause ? { fullBecause } : {}),
+      ...(threadsUsed ? { threads: threadsUsed } : {}),
       ms: Math.round(performance.now() - started),
     };
   }

@@ -2,6 +2,7 @@ import type { TaggedCache } from '../../core/cache/tagged-cache.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import type { Reader } from '../../delivery/reader/types.ts';
 import type { SiteDeps } from '../pipeline/deps.ts';
+import type { RenderThread } from './pooled-pages.ts';
 
 // What `buildSite` (build-site.ts) is given and answers.
 
@@ -18,6 +19,19 @@ export interface BuildSiteDeps {
    * request (direct-pages.ts); without them every page is asked of `fetch`.
    */
   site?: SiteDeps;
+  /**
+   * Starts the render threads of a build with many pages (cli/commands/build-pool.ts; none when the machine has
+   * one core or `--threads 1`); without it every page is rendered in the build's own thread.
+   */
+  renderThreads?: (args: RenderThreadArgs) => RenderThread[];
+}
+
+/** What a render thread needs to know of the build: the space, the host and origin, the hosts of its files. */
+export interface RenderThreadArgs {
+  spaceId: string;
+  host: string;
+  origin: string;
+  hosts: string[];
 }
 
 export interface BuildSiteOptions {
@@ -30,6 +44,11 @@ export interface BuildSiteOptions {
   incremental?: boolean;
   /** A running website process that takes the forms' posts (its origin); without it the build warns per form. */
   formEndpoint?: string;
+  /**
+   * Pages to render from which the render threads are started (default THREADS_FROM_PAGES, pooled-pages.ts); the
+   * command gives 1 when `--threads` was set.
+   */
+  threadsFrom?: number;
   onProgress?: (p: BuildProgress) => void;
   onWarning?: (message: string) => void;
 }
@@ -53,6 +72,8 @@ export interface BuildSummary {
   files: number;
   bytes: number;
   incremental: boolean;
+  /** The render threads started besides the build's own, and the pages they rendered (none: absent). */
+  threads?: { started: number; pages: number };
   /** Why an incremental build built everything, when it did. */
   fullBecause?: string;
   ms: number;

@@ -111,13 +111,7 @@ export function readAheadPages(
       while (requested < Math.min(pages.length, n + READS_AHEAD * READ_AHEAD)) {
         const part = pages.slice(requested, requested + READ_AHEAD);
         requested += part.length;
-        const byLocale = new Map<string, Array<{ id: string; permalink: string }>>();
-        for (const { id, locale, permalink } of part) {
-          const docs = byLocale.get(locale) ?? [];
-          docs.push({ id, permalink });
-          byLocale.set(locale, docs);
-        }
-        for (const [locale, docs] of byLocale) void reader.readAhead?.({ spaceId, locale }, docs);
+        void readAheadPart(reader, spaceId, part);
       }
     },
     /** Forgets what no page asked for (a page whose address changed meanwhile). */
@@ -125,4 +119,19 @@ export function readAheadPages(
       void reader.readAhead?.({ spaceId, locale: '' }, null);
     },
   };
+}
+
+/** The documents of `part` (a hundred pages or so) read ahead, one statement per locale; resolves when read. */
+export function readAheadPart(
+  reader: Reader,
+  spaceId: string,
+  part: ReadonlyArray<{ id: string; locale: string; permalink: string }>,
+): Promise<unknown> {
+  const byLocale = new Map<string, Array<{ id: string; permalink: string }>>();
+  for (const { id, locale, permalink } of part) {
+    const docs = byLocale.get(locale) ?? [];
+    docs.push({ id, permalink });
+    byLocale.set(locale, docs);
+  }
+  return Promise.all([...byLocale].map(([locale, docs]) => reader.readAhead?.({ spaceId, locale }, docs)));
 }

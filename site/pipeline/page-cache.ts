@@ -33,7 +33,19 @@ const encoded = new WeakMap<PageEntry, Uint8Array<ArrayBuffer>>();
 
 export function pageEntry(status: number, body: string, csp: string): PageEntry {
   const bytes = utf8Bytes(body);
-  const entry = { status, body, etag: weakEtag(bytes), csp };
+  // The ETag hashed when first read (sent, stored, compared): the static export writes the bytes and never reads
+  // it, and the SHA-1 of every page was 2–3 % of a full build's CPU. A getter in the property's place, so the
+  // entry's JSON (the shared cache's form) and its spread copies are as they were.
+  let etag: string | undefined;
+  const entry = {
+    status,
+    body,
+    get etag() {
+      etag ??= weakEtag(bytes);
+      return etag;
+    },
+    csp,
+  };
   encoded.set(entry, bytes);
   return entry;
 }
