@@ -10,6 +10,7 @@ import { spaceDomains } from '../pipeline/find-domain.ts';
 import { hostSite } from '../pipeline/host-site.ts';
 import { isServed } from '../pipeline/load-site.ts';
 import { localePrefix, origin as originOf } from '../pipeline/site-urls.ts';
+import { type BuildIo, referredFiles, sitemapAndRobots } from './build-extras.ts';
 import {
   type FileEntry,
   fileRules,
@@ -30,8 +31,8 @@ import { type HostRules, headersFile, nginxSnippet, redirectsFile } from './host
 import type { PageDone } from './page-worker.ts';
 import { pagesInParts, THREADS_FROM_PAGES } from './pooled-pages.ts';
 import { formWarnings, noteForms, pageSecurityHeaders, pointForms } from './static-forms.ts';
-import { assetFile, notFoundFile } from './static-paths.ts';
-import { cssRefs, htmlRefs, jsRefs } from './static-refs.ts';
+import { notFoundFile } from './static-paths.ts';
+import { htmlRefs } from './static-refs.ts';
 
 export type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } from './build-types.ts';
 export { BuildSiteError, manifestPath };
@@ -218,6 +219,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     if (pointed && pointed.actions.length > 0) files[file]!.forms = true;
   };
   const forms = new Map<string, { path: string; rank: number }>();
+  const io: BuildIo = { get, keep, put };
 
   try {
     // The first page alone (its answer gives the headers of all), then the others a few at a time: while one
@@ -282,34 +284,11 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         `The 404 page of "${prefix || '/'}"`,
       );
     for (const warning of formWarnings(forms)) options.onWarning?.(warning);
-    // Sitemap (absent when indexing is off; past 50,000 addresses an index of parts, each a file) and robots,
-    // with the base URL. The sitemap's entries are dropped from the cache once its files are made: this process
-    // asks for them once, and they hold every page's address and tags.
-    const sitemapParts = (text: string) =>
-      [...text.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((m) => `/${m[1]}`);
-    const previousParts = Object.keys(previous?.files ?? {}).filter((f) => /^sitemap-\d+\.xml$/.test(f));
-    const paths = ['/sitemap.xml', '/robots.txt'];
-    for (let i = 0; i < paths.length; i++) {
-      const path = paths[i]!;
-      if (keep(path.slice(1))) {
-        if (path === '/sitemap.xml') paths.push(...previousParts.map((f) => `/${f}`));
-        continue;
-      }
-      const { status, rendered } = await get(path);
-      if (status === 404 && path === '/sitemap.xml') continue;
-      if (status !== 200) throw new BuildSiteError(`${path} answered ${status}.`);
-      if (path === '/sitemap.xml')
-        paths.push(
-          ...sitemapParts(new TextDecoder().decode(rendered.body)).filter((p) => !paths.includes(p)),
-        );
-      if (path === '/robots.txt' && base.host !== domain.host) {
-        const text = new TextDecoder()
-          .decode(rendered.body)
-          .replace(`${origin}/sitemap.xml`, `${base.origin}/sitemap.xml`);
-        rendered.body = new TextEncoder().encode(text);
-      }
-      await put(path.slice(1), rendered);
-    }
+    // Sitemap and robots, with the base URL.
+    await sitemapAndRobots(io, {
+      previousFiles: Object.keys(previous?.files ?? {}),
+      robotsOrigins: base.host !== domain.host ? { site: origin, base: base.origin } : undefined,
+    });
     await deps.cache.purgeTags([cacheTags.sitemap(space.id)]);
     // Every feed, as the site serves it; the images of its items are files too (an item's body need not be
     // on its page).
@@ -325,32 +304,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     // Every file the pages refer to, and what those refer to (stylesheet fonts); nothing else.
     progress.stage = 'assets';
     tell();
-    const seen = new Set<string>();
-    for (const file in files) for (const ref of files[file]!.refs) seen.add(ref);
-    const queue = [...seen];
-    while (queue.length) {
-      const ref = queue.shift()!;
-      const file = assetFile(ref);
-      if (!file) throw new BuildSiteError(`A page refers to ${ref}, which no file can hold.`);
-      if (files[file]) continue;
-      if (!keep(file)) {
-        const { status, rendered } = await get(ref);
-        if (status !== 200) throw new BuildSiteError(`${ref}, which a page refers to, answered ${status}.`);
-        const type = rendered.headers.get('content-type') ?? '';
-        const text = () => new TextDecoder().decode(rendered.body);
-        rendered.refs = type.startsWith('text/css')
-          ? cssRefs(text())
-          : type.includes('javascript')
-            ? jsRefs(text())
-            : [];
-        await put(file, rendered);
-      }
-      for (const next of files[file]!.refs)
-        if (!seen.has(next)) {
-          seen.add(next);
-          queue.push(next);
-        }
-    }
+    await referredFiles(files, io);
 
     // The host's rules, from the site's own answers (kept files carry what the site sent with them).
     progress.stage = 'writing';
