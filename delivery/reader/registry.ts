@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { Db } from '../../core/db/types.ts';
 import type { TypeDef } from '../../core/space-format/field-defs.ts';
 import { emptyModel, type SpaceModel } from './content-model.ts';
@@ -43,6 +44,28 @@ function group(rows: TypeRow[], schemaVersion: number): Map<string, SpaceModel> 
 const typesSql = `select space_id, kind, name, title, fields from content_types where space_id = $1`;
 const order = ` order by space_id, kind, position, name`;
 
+/**
+ * Models by their content (schema version and every type's kind, name, title and fields): spaces made from one
+ * template have equal types, and each kept its own copy of them, as did everything derived from a model per space
+ * (public field definitions, the site's designs; issue 42). Spaces with equal types share one frozen model, so
+ * what is derived from it can be kept by the model (WeakMap) and shared too. At most `SHARED_MODELS` of them,
+ * least recently used out first; a model dropped here stays with the spaces that hold it.
+ */
+const SHARED_MODELS = 256;
+const sharedModels = new LRUCache<string, SpaceModel>({ max: SHARED_MODELS });
+
+function shared(rows: TypeRow[], schemaVersion: number, make: () => SpaceModel | undefined): SpaceModel {
+  const key = `${schemaVersion}\u0000${JSON.stringify(rows.map((r) => [r.kind, r.name, r.title, r.fields]))}`;
+  let model = sharedModels.get(key);
+  if (!model) {
+    model = make() ?? emptyModel(schemaVersion);
+    for (const types of [model.contentTypes, model.blockTypes])
+      for (const def of types.values()) deepFreeze(def);
+    sharedModels.set(key, model);
+  }
+  return model;
+}
+
 /** How many spaces' models each registry keeps (`CONTENT_MODELS_KEPT`). */
 let modelsKept = 2000;
 
@@ -75,7 +98,7 @@ export function createRegistry(db: Db): Registry {
         pending = (async () => {
           const schemaVersion = await (version ?? readVersion());
           const res = await db.query<TypeRow>(typesSql + order, [spaceId]);
-          return group(res.rows, schemaVersion).get(spaceId) ?? emptyModel(schemaVersion);
+          return shared(res.rows, schemaVersion, () => group(res.rows, schemaVersion).get(spaceId));
         })();
         pending.catch(() => {
           if (kept.get(spaceId) === pending) kept.delete(spaceId);
