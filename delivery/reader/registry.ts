@@ -21,7 +21,8 @@ interface TypeRow {
   kind: 'content' | 'block';
   name: string;
   title: string;
-  fields: TypeDef['fields'];
+  /** As text: parsed only for a model not shared yet (`shared`). */
+  fields: string | null;
 }
 
 function group(rows: TypeRow[], schemaVersion: number): Map<string, SpaceModel> {
@@ -35,27 +36,33 @@ function group(rows: TypeRow[], schemaVersion: number): Map<string, SpaceModel> 
       model = { schemaVersion, contentTypes: new Map(), blockTypes: new Map() };
       spaces.set(row.space_id, model);
     }
-    const def: TypeDef = { name: row.name, title: row.title, fields: row.fields ?? [] };
+    const def: TypeDef = {
+      name: row.name,
+      title: row.title,
+      fields: row.fields ? JSON.parse(row.fields) : [],
+    };
     (row.kind === 'content' ? model.contentTypes : model.blockTypes).set(row.name, def);
   }
   return spaces;
 }
 
-const typesSql = `select space_id, kind, name, title, fields from content_types where space_id = $1`;
+const typesSql = `select space_id, kind, name, title, fields::text as fields from content_types where space_id = $1`;
 const order = ` order by space_id, kind, position, name`;
 
 /**
- * Models by their content (schema version and every type's kind, name, title and fields): spaces made from one
- * template have equal types, and each kept its own copy of them, as did everything derived from a model per space
- * (public field definitions, the site's designs; issue 42). Spaces with equal types share one frozen model, so
- * what is derived from it can be kept by the model (WeakMap) and shared too. At most `SHARED_MODELS` of them,
- * least recently used out first; a model dropped here stays with the spaces that hold it.
+ * Models by their content (schema version and every type's kind, name, title and fields' text): spaces made
+ * from one template have equal types, and each kept its own copy of them, as did everything derived from a model
+ * per space (public field definitions, the site's designs; issue 42). Spaces with equal types share one frozen
+ * model, so what is derived from it can be kept by the model (WeakMap) and shared too; fields are parsed only for
+ * a model not kept yet. At most `SHARED_MODELS`, least recently used out first; a model dropped here stays with
+ * the spaces that hold it.
  */
 const SHARED_MODELS = 256;
 const sharedModels = new LRUCache<string, SpaceModel>({ max: SHARED_MODELS });
 
 function shared(rows: TypeRow[], schemaVersion: number, make: () => SpaceModel | undefined): SpaceModel {
-  const key = `${schemaVersion}\u0000${JSON.stringify(rows.map((r) => [r.kind, r.name, r.title, r.fields]))}`;
+  let key = String(schemaVersion);
+  for (const r of rows) key += `\u0001${r.kind}\u0000${r.name}\u0000${r.title}\u0000${r.fields}`;
   let model = sharedModels.get(key);
   if (!model) {
     model = make() ?? emptyModel(schemaVersion);
