@@ -22,7 +22,13 @@ import { parseFilters } from './list-order.ts';
 import { listPaging, selectDeleted } from './list-paging.ts';
 import { checkListQuery } from './list-query.ts';
 import { selectList } from './list-select.ts';
-import { selectMenu, selectMenus, selectRedirects } from './menu-query.ts';
+import {
+  type MenuEntryRow,
+  menusWithEntries,
+  selectMenu,
+  selectMenus,
+  selectRedirects,
+} from './menu-query.ts';
 import { hrefOf, permalinkSegments } from './permalink.ts';
 import { selectPermalinks } from './permalink-query.ts';
 import { readAheadStore } from './read-ahead.ts';
@@ -79,27 +85,40 @@ export function createReader(options: ReaderOptions): Reader {
   const expandSet = (expand?: string[]) => new Set(expand ?? []);
   const ahead = readAheadStore();
 
-  /** The documents of menus' entries, delivered in the locale; with the menus' tags and those of the ids asked. */
-  async function entryDocuments(ctx: ReadContext, menus: MenuRows[], refs: boolean) {
+  /** The menus' tags and those of the documents their entries name (delivered or not). */
+  function entryIds(ctx: ReadContext, menus: MenuRows[]): string[] {
     ctx.tags.addTags(menus.map((m) => cacheTags.menu(m.id)));
     const ids = [
       ...new Set(menus.flatMap((m) => m.items.flatMap((i) => (i.contentId ? [i.contentId] : [])))),
     ];
-    const { spaceId, locale, drafts } = ctx;
-    const rows = ids.length ? await selectDocuments(db, { spaceId, locale, drafts, ids, refs }) : [];
     tagAskedDocuments(ctx, ids);
-    return rows;
+    return ids;
+  }
+
+  /** The documents of menus' entries, delivered in the locale; with the menus' tags and those of the ids asked. */
+  async function entryDocuments(ctx: ReadContext, menus: MenuRows[], refs: boolean) {
+    const ids = entryIds(ctx, menus);
+    const { spaceId, locale, drafts } = ctx;
+    return ids.length ? await selectDocuments(db, { spaceId, locale, drafts, ids, refs }) : [];
   }
 
   /**
    * Menus as a site shows them (`MenuOptions.summary`): each entry's document as `id`, `type`, `title` and
-   * `permalink`, tagged by the documents alone. All of them in two statements, not two per menu.
+   * `permalink`, tagged by the documents alone. All of them in one statement (a preview's drafts: two), not two
+   * per menu.
    */
   async function menuSummaries(ctx: ReadContext, machineNames: string[]) {
     const modelRead = modelBeside(ctx);
-    const menus = await selectMenus(db, ctx.spaceId, machineNames);
+    let menus: Map<string, MenuRows>;
+    let docRows: MenuEntryRow[];
+    if (ctx.drafts) {
+      menus = await selectMenus(db, ctx.spaceId, machineNames);
+      docRows = await entryDocuments(ctx, [...menus.values()], false);
+    } else {
+      ({ menus, entries: docRows } = await menusWithEntries(db, ctx.spaceId, machineNames, ctx.locale));
+      entryIds(ctx, [...menus.values()]);
+    }
     if (machineNames.some((name) => !menus.has(name))) nothing(ctx);
-    const docRows = await entryDocuments(ctx, [...menus.values()], false);
     const model = await modelRead;
     // What the entries show and nothing their documents' fields name: tagged by the documents alone.
     const known = docRows.filter((r) => model.contentTypes.has(r.type));
