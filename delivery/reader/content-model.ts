@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../core/db/json-memo.ts';
 import { type FieldDef, isPublic, type TypeDef } from '../../core/space-format/field-defs.ts';
 import type { ContentModel } from './types.ts';
 
@@ -64,13 +65,23 @@ export function publicFieldDefs(defs: readonly FieldDef[]): PublicFieldDef[] {
   }));
 }
 
-/** `GET /v1/types` and the GraphQL schema: every content and block type with its public fields, in order. */
+const publicModels = new WeakMap<SpaceModel, ContentModel>();
+
+/**
+ * `GET /v1/types` and the GraphQL schema: every content and block type with its public fields, in order. Made
+ * once per model and frozen: spaces with equal types share their model (registry.ts), and so this.
+ */
 export function publicContentModel(model: SpaceModel): ContentModel {
-  const types = (map: ReadonlyMap<string, TypeDef>) =>
-    [...map.values()].map((t) => ({ name: t.name, title: t.title, fields: publicFieldDefs(t.fields) }));
-  return {
-    schemaVersion: model.schemaVersion,
-    contentTypes: types(model.contentTypes),
-    blockTypes: types(model.blockTypes),
-  };
+  let known = publicModels.get(model);
+  if (!known) {
+    const types = (map: ReadonlyMap<string, TypeDef>) =>
+      [...map.values()].map((t) => ({ name: t.name, title: t.title, fields: publicFieldDefs(t.fields) }));
+    known = deepFreeze({
+      schemaVersion: model.schemaVersion,
+      contentTypes: types(model.contentTypes),
+      blockTypes: types(model.blockTypes),
+    });
+    publicModels.set(model, known);
+  }
+  return known;
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../core/db/types.ts';
 import { permalinkRow } from './document-query.ts';
+import { joinPermalink } from './permalink.ts';
 import type { MenuRows, PermalinkRow } from './rows.ts';
 import type { DeliveredRedirect } from './types.ts';
 
@@ -12,12 +13,51 @@ export async function selectMenu(
   return (await selectMenus(db, spaceId, [machineName])).get(machineName) ?? null;
 }
 
+/** A menu entry's document as a site's menu shows it, from the delivery index. */
+export interface MenuEntryRow {
+  id: string;
+  type: string;
+  title: string;
+  permalink: string;
+  ancestors: string[];
+}
+
 /** Menus by machine name with all their items, in one statement: those that exist, by machine name. */
 export async function selectMenus(
   db: Queryable,
   spaceId: string,
   machineNames: string[],
 ): Promise<Map<string, MenuRows>> {
+  return (await menusWithEntries(db, spaceId, machineNames)).menus;
+}
+
+/**
+ * `selectMenus`, and with `entriesIn` (a locale; published reads) the documents the items name in the same
+ * statement, as a menu shows them (type, title, permalink) and where the delivery index has them: a site's first
+ * visit asked for the menus, then for their documents whole (every field, to show four columns), in turn
+ * (issue 42). An entry not delivered in the locale is left out.
+ */
+export async function menusWithEntries(
+  db: Queryable,
+  spaceId: string,
+  machineNames: string[],
+  entriesIn?: string,
+): Promise<{ menus: Map<string, MenuRows>; entries: MenuEntryRow[] }> {
+  // The published version by its primary key, as selectDocuments reads it (document-query.ts).
+  const entries =
+    entriesIn === undefined
+      ? ''
+      : `, d.type as entry_type, v.title as entry_title, array_to_json(x.slugs) as entry_slugs,
+         array_to_json(x.ancestors) as entry_ancestors
+       from menus m join spaces s on s.id = m.space_id
+       left join menu_items i on i.menu_id = m.id
+       left join delivered_documents x on x.space_id = m.space_id and x.locale = $3 and x.document_id = i.content_id
+       left join documents d on d.id = x.document_id
+       left join lateral (
+         select y.title from document_versions y
+         where y.document_id = x.document_id and y.locale = x.locale collate "default" and y.state = 'published'
+         limit 1
+       ) v on true`;
   const res = await db.query<{
     menu_id: string;
     menu_name: string;
@@ -29,16 +69,20 @@ export async function selectMenus(
     url: string | null;
     target: string | null;
     content_id: string | null;
+    entry_type?: string | null;
+    entry_title?: string | null;
+    entry_slugs?: string[] | null;
+    entry_ancestors?: string[] | null;
   }>(
     `select m.id as menu_id, m.name as menu_name, m.machine_name, s.default_locale,
        i.id, i.parent_id, i.label, i.url, i.target, i.content_id
-     from menus m join spaces s on s.id = m.space_id
-     left join menu_items i on i.menu_id = m.id
+     ${entries || 'from menus m join spaces s on s.id = m.space_id left join menu_items i on i.menu_id = m.id'}
      where m.space_id = $1 and m.machine_name = any($2::text[])
      order by m.machine_name, i.position, i.id`,
-    [spaceId, machineNames],
+    entriesIn === undefined ? [spaceId, machineNames] : [spaceId, machineNames, entriesIn],
   );
   const menus = new Map<string, MenuRows>();
+  const delivered = new Map<string, MenuEntryRow>();
   for (const r of res.rows) {
     let menu = menus.get(r.machine_name);
     if (!menu) {
@@ -60,8 +104,22 @@ export async function selectMenus(
       target: r.target ?? '_self',
       contentId: r.content_id,
     });
+    if (
+      r.content_id &&
+      r.entry_type &&
+      r.entry_title != null &&
+      r.entry_slugs &&
+      !delivered.has(r.content_id)
+    )
+      delivered.set(r.content_id, {
+        id: r.content_id,
+        type: r.entry_type,
+        title: r.entry_title,
+        permalink: joinPermalink(r.entry_slugs),
+        ancestors: r.entry_ancestors ?? [],
+      });
   }
-  return menus;
+  return { menus, entries: [...delivered.values()] };
 }
 
 /** A redirect row, with where its target document is delivered in the locale when that was asked for. */

@@ -191,6 +191,26 @@ describe.each(testDatabases())('the reader on $kind', ({ open }) => {
     expect(await reader.menu(context().ctx, 'nope')).toBeNull();
   });
 
+  it('gives menus as a site shows them (read with their documents) with the entries and tags of the full menus', async () => {
+    type Item = { label: unknown; url: string | null; content: { id: string; permalink: string } | null };
+    const strip = (items: (Item & { children: Item[] })[]): unknown[] =>
+      items.map((i) => ({
+        label: i.label,
+        url: i.url,
+        content: i.content && { id: i.content.id, permalink: i.content.permalink },
+        children: strip(i.children as never),
+      }));
+    for (const locale of ['en', 'de']) {
+      const full = context(locale);
+      const shown = context(locale);
+      const menu = await reader.menu(full.ctx, 'main');
+      const [summary] = await reader.menuSummaries(shown.ctx, ['main']);
+      expect(strip(summary!.items as never)).toEqual(strip(menu!.items as never));
+      expect(shown.tags).toContain(cacheTags.menu(ids.mainMenu));
+      expect(shown.tags).toContain(cacheTags.document(ids.englishOnly));
+    }
+  });
+
   it('answers redirects per locale, a redirect to a document pointing at its address', async () => {
     const { ctx, tags } = context('en');
     expect(await reader.redirects(ctx)).toEqual([

@@ -22,7 +22,13 @@ import { parseFilters } from './list-order.ts';
 import { listPaging, selectDeleted } from './list-paging.ts';
 import { checkListQuery } from './list-query.ts';
 import { selectList } from './list-select.ts';
-import { selectMenu, selectMenus, selectRedirects } from './menu-query.ts';
+import {
+  type MenuEntryRow,
+  menusWithEntries,
+  selectMenu,
+  selectMenus,
+  selectRedirects,
+} from './menu-query.ts';
 import { hrefOf, permalinkSegments } from './permalink.ts';
 import { selectPermalinks } from './permalink-query.ts';
 import { readAheadStore } from './read-ahead.ts';
@@ -65,31 +71,55 @@ export function createReader(options: ReaderOptions): Reader {
     ctx.tags.addTags([cacheTags.registry]);
     return registry.model(ctx.spaceId);
   };
+  /**
+   * The model, read beside a statement that does not depend on it: a space's first read waited for its content
+   * types before asking for its documents (two round trips in turn on a site's first visit, issue 42). Awaited
+   * later; a failure before then is not unhandled.
+   */
+  const modelBeside = (ctx: ReadContext): Promise<SpaceModel> => {
+    const model = modelFor(ctx);
+    model.catch(() => {});
+    return model;
+  };
   const nothing = (ctx: ReadContext) => ctx.tags.addTags([cacheTags.lists(ctx.spaceId)]);
   const expandSet = (expand?: string[]) => new Set(expand ?? []);
   const ahead = readAheadStore();
 
-  /** The documents of menus' entries, delivered in the locale; with the menus' tags and those of the ids asked. */
-  async function entryDocuments(ctx: ReadContext, menus: MenuRows[], refs: boolean) {
+  /** The menus' tags and those of the documents their entries name (delivered or not). */
+  function entryIds(ctx: ReadContext, menus: MenuRows[]): string[] {
     ctx.tags.addTags(menus.map((m) => cacheTags.menu(m.id)));
     const ids = [
       ...new Set(menus.flatMap((m) => m.items.flatMap((i) => (i.contentId ? [i.contentId] : [])))),
     ];
-    const { spaceId, locale, drafts } = ctx;
-    const rows = ids.length ? await selectDocuments(db, { spaceId, locale, drafts, ids, refs }) : [];
     tagAskedDocuments(ctx, ids);
-    return rows;
+    return ids;
+  }
+
+  /** The documents of menus' entries, delivered in the locale; with the menus' tags and those of the ids asked. */
+  async function entryDocuments(ctx: ReadContext, menus: MenuRows[], refs: boolean) {
+    const ids = entryIds(ctx, menus);
+    const { spaceId, locale, drafts } = ctx;
+    return ids.length ? await selectDocuments(db, { spaceId, locale, drafts, ids, refs }) : [];
   }
 
   /**
    * Menus as a site shows them (`MenuOptions.summary`): each entry's document as `id`, `type`, `title` and
-   * `permalink`, tagged by the documents alone. All of them in two statements, not two per menu.
+   * `permalink`, tagged by the documents alone. All of them in one statement (a preview's drafts: two), not two
+   * per menu.
    */
   async function menuSummaries(ctx: ReadContext, machineNames: string[]) {
-    const model = await modelFor(ctx);
-    const menus = await selectMenus(db, ctx.spaceId, machineNames);
+    const modelRead = modelBeside(ctx);
+    let menus: Map<string, MenuRows>;
+    let docRows: MenuEntryRow[];
+    if (ctx.drafts) {
+      menus = await selectMenus(db, ctx.spaceId, machineNames);
+      docRows = await entryDocuments(ctx, [...menus.values()], false);
+    } else {
+      ({ menus, entries: docRows } = await menusWithEntries(db, ctx.spaceId, machineNames, ctx.locale));
+      entryIds(ctx, [...menus.values()]);
+    }
     if (machineNames.some((name) => !menus.has(name))) nothing(ctx);
-    const docRows = await entryDocuments(ctx, [...menus.values()], false);
+    const model = await modelRead;
     // What the entries show and nothing their documents' fields name: tagged by the documents alone.
     const known = docRows.filter((r) => model.contentTypes.has(r.type));
     tagDocuments(ctx, known);
@@ -111,9 +141,11 @@ export function createReader(options: ReaderOptions): Reader {
     expand?: string[],
     options?: OneOptions,
   ) {
-    const model = await modelFor(ctx);
-    // What it names comes with it when it will be read next: expanded here, or asked by the caller.
-    const related = options?.related === true || expandsDocuments(model, expand);
+    const modelRead = modelBeside(ctx);
+    // What it names comes with it when it will be read next: expanded here, or asked by the caller. Only an
+    // expansion needs the model before the statement.
+    const related =
+      options?.related === true || (!!expand?.length && expandsDocuments(await modelRead, expand));
     // A row the static export read ahead is the one this statement would answer (read-ahead.ts).
     const readAhead = related ? ahead.take(ctx, selection) : undefined;
     const row =
@@ -128,6 +160,7 @@ export function createReader(options: ReaderOptions): Reader {
           refs: expands(expand),
         })
       )[0];
+    const model = await modelRead;
     if (!row) {
       if (selection.ids) tagAskedDocuments(ctx, selection.ids);
       else nothing(ctx);
@@ -201,7 +234,7 @@ export function createReader(options: ReaderOptions): Reader {
 
     async byIds(ctx, ids, expand, from) {
       if (ids.length === 0) return new Map();
-      const model = await modelFor(ctx);
+      const modelRead = modelBeside(ctx);
       tagAskedDocuments(ctx, ids);
       const rows =
         (from && carriedDocuments(from, ids)) ??
@@ -213,7 +246,7 @@ export function createReader(options: ReaderOptions): Reader {
           // Their assets and users are read next: expanded here, or asked by a caller naming `from` (a page).
           refs: from !== undefined || expands(expand),
         }));
-      const docs = await many(ctx, model, rows, expand);
+      const docs = await many(ctx, await modelRead, rows, expand);
       return new Map(docs.map((d) => [d.id, d]));
     },
 

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { Db } from '../../core/db/types.ts';
 import type { TypeDef } from '../../core/space-format/field-defs.ts';
 import { emptyModel, type SpaceModel } from './content-model.ts';
@@ -20,7 +21,8 @@ interface TypeRow {
   kind: 'content' | 'block';
   name: string;
   title: string;
-  fields: TypeDef['fields'];
+  /** As text: parsed only for a model not shared yet (`shared`). */
+  fields: string | null;
 }
 
 function group(rows: TypeRow[], schemaVersion: number): Map<string, SpaceModel> {
@@ -34,14 +36,42 @@ function group(rows: TypeRow[], schemaVersion: number): Map<string, SpaceModel> 
       model = { schemaVersion, contentTypes: new Map(), blockTypes: new Map() };
       spaces.set(row.space_id, model);
     }
-    const def: TypeDef = { name: row.name, title: row.title, fields: row.fields ?? [] };
+    const def: TypeDef = {
+      name: row.name,
+      title: row.title,
+      fields: row.fields ? JSON.parse(row.fields) : [],
+    };
     (row.kind === 'content' ? model.contentTypes : model.blockTypes).set(row.name, def);
   }
   return spaces;
 }
 
-const typesSql = `select space_id, kind, name, title, fields from content_types where space_id = $1`;
+const typesSql = `select space_id, kind, name, title, fields::text as fields from content_types where space_id = $1`;
 const order = ` order by space_id, kind, position, name`;
+
+/**
+ * Models by their content (schema version and every type's kind, name, title and fields' text): spaces made
+ * from one template have equal types, and each kept its own copy of them, as did everything derived from a model
+ * per space (public field definitions, the site's designs; issue 42). Spaces with equal types share one frozen
+ * model, so what is derived from it can be kept by the model (WeakMap) and shared too; fields are parsed only for
+ * a model not kept yet. At most `SHARED_MODELS`, least recently used out first; a model dropped here stays with
+ * the spaces that hold it.
+ */
+const SHARED_MODELS = 256;
+const sharedModels = new LRUCache<string, SpaceModel>({ max: SHARED_MODELS });
+
+function shared(rows: TypeRow[], schemaVersion: number, make: () => SpaceModel | undefined): SpaceModel {
+  let key = String(schemaVersion);
+  for (const r of rows) key += `\u0001${r.kind}\u0000${r.name}\u0000${r.title}\u0000${r.fields}`;
+  let model = sharedModels.get(key);
+  if (!model) {
+    model = make() ?? emptyModel(schemaVersion);
+    for (const types of [model.contentTypes, model.blockTypes])
+      for (const def of types.values()) deepFreeze(def);
+    sharedModels.set(key, model);
+  }
+  return model;
+}
 
 /** How many spaces' models each registry keeps (`CONTENT_MODELS_KEPT`). */
 let modelsKept = 2000;
@@ -75,7 +105,7 @@ export function createRegistry(db: Db): Registry {
         pending = (async () => {
           const schemaVersion = await (version ?? readVersion());
           const res = await db.query<TypeRow>(typesSql + order, [spaceId]);
-          return group(res.rows, schemaVersion).get(spaceId) ?? emptyModel(schemaVersion);
+          return shared(res.rows, schemaVersion, () => group(res.rows, schemaVersion).get(spaceId));
         })();
         pending.catch(() => {
           if (kept.get(spaceId) === pending) kept.delete(spaceId);

@@ -19,15 +19,33 @@ export function shapeAsset(row: AssetRow, media: { secret: string; origin?: stri
     width: row.width,
     height: row.height,
     alt: row.alt,
-    variants: {
-      thumb: origin + variants.thumb,
-      card: origin + variants.card,
-      hero: origin + variants.hero,
-      srcset: srcsetsOf(row, media.secret, origin),
-    },
+    variants: withSrcset(
+      { thumb: origin + variants.thumb, card: origin + variants.card, hero: origin + variants.hero },
+      () => srcsetsOf(row, media.secret, origin),
+    ),
     focalPoint: row.focalPoint,
     crop: row.crop,
   };
+}
+
+/**
+ * The variants with their `srcset`, signed when first read: up to 21 signatures an image, which the site's pages
+ * never show (they use the presets) and a site's first visit made for every image on its page (issue 42). An
+ * enumerable property like any other: JSON (REST, the shared cache), spreads and comparisons read it, and get the
+ * same value each time.
+ */
+function withSrcset(
+  presets: { thumb: string; card: string; hero: string },
+  make: () => Srcsets | null,
+): DeliveredAsset['variants'] {
+  let srcset: Srcsets | null | undefined;
+  return Object.defineProperty(presets, 'srcset', {
+    enumerable: true,
+    get: () => {
+      if (srcset === undefined) srcset = make();
+      return srcset;
+    },
+  }) as DeliveredAsset['variants'];
 }
 
 /** An image's srcsets, up to the width of what its variants show (crop, aspect band); null for other files. */

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../core/db/json-memo.ts';
 import {
   type ComponentNode,
   componentSchemas,
@@ -45,22 +47,85 @@ export function completeDesigns(args: {
   /** The space's first menu: what the generated default layout shows when the site design names none. */
   firstMenu: string | null;
 }): DesignBundle {
-  const { stored, fields } = args;
+  const { stored } = args;
+  const site: SiteDesign = stored.find((r) => r.kind === 'site')?.published ?? {};
+  // The generated default layout shows the site record and the first menu: such a bundle is the space's own.
+  const ownLayout = stored.some((r) => r.kind === 'layout' && r.key === 'default');
+  let part: SharedPart | undefined;
+  if (ownLayout) {
+    const key = sharedKey(args.fields, stored);
+    part = sharedParts.get(key);
+    if (!part) {
+      part = completeShared(args.fields, stored, null);
+      sharedParts.set(key, part);
+    }
+  } else part = completeShared(args.fields, stored, { site, firstMenu: args.firstMenu });
+  const assetIds = new Set<string>(site.logoId ? [site.logoId] : []);
+  for (const id of part.assetIds) assetIds.add(id);
+  return {
+    designs: { ...part.designs, site },
+    records: [...stored, ...part.generated],
+    needs: part.needs,
+    assetIds: [...assetIds],
+  };
+}
+
+/** What a bundle holds besides the site record (name, logo): the same for spaces whose other records are. */
+interface SharedPart {
+  designs: Omit<SiteDesigns, 'site'>;
+  generated: DesignRecord[];
+  needs: Record<string, PageNeeds>;
+  /** The assets the layouts, pages and blocks place (the logo is the site record's). */
+  assetIds: string[];
+}
+
+/**
+ * Bundles' shared parts by what they are made of: the fields of every type and the stored records other than the
+ * site record, by identity. Copies of one template share those objects (parsed records by their digest,
+ * load-designs.ts; fields by their content model, delivery/reader/registry.ts), and each completed, walked and
+ * kept its own generated designs and needs, the most of a site's designs a process held per space (issue 42).
+ * A record or model parsed again is a new object with a new number: a key is never reused for other content.
+ * At most `SHARED_BUNDLES`, least recently used out first; a part dropped here stays with the bundles holding it.
+ */
+const SHARED_BUNDLES = 256;
+const sharedParts = new LRUCache<string, SharedPart>({ max: SHARED_BUNDLES });
+/** How many shared parts are kept (tests check that copies share one). */
+export const sharedBundlesKept = () => sharedParts.size;
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = ++lastIdentity;
+    identities.set(value, id);
+  }
+  return id;
+}
+const sharedKey = (fields: ContentFields, stored: DesignRecord[]) =>
+  `${identity(fields)}:${stored
+    .filter((r) => r.kind !== 'site')
+    .map(identity)
+    .join(',')}`;
+
+/** The designs completed with generated ones; `own` when the generated default layout needs the site's own. */
+function completeShared(
+  fields: ContentFields,
+  stored: DesignRecord[],
+  own: { site: SiteDesign; firstMenu: string | null } | null,
+): SharedPart {
   const find = <K extends DesignRecord['kind']>(kind: K) =>
     stored.filter((r): r is Extract<DesignRecord, { kind: K }> => r.kind === kind);
   const theme = find('theme')[0]?.published ?? defaultTheme;
-  const site: SiteDesign = find('site')[0]?.published ?? {};
-  const designs: SiteDesigns = {
+  const designs: Omit<SiteDesigns, 'site'> = {
     theme,
-    site,
     layouts: Object.fromEntries(find('layout').map((r) => [r.key, r.published])),
     pages: Object.fromEntries(find('page').map((r) => [r.key, r.published])),
     blocks: Object.fromEntries(find('block').map((r) => [r.key, r.published])),
     menus: Object.fromEntries(find('menu').map((r) => [r.key, r.published])),
   };
   const generated: DesignRecord[] = [];
-  if (!designs.layouts.default) {
-    designs.layouts.default = generatedLayout(theme, site, site.headerMenu ?? args.firstMenu);
+  if (!designs.layouts.default && own) {
+    designs.layouts.default = generatedLayout(theme, own.site, own.site.headerMenu ?? own.firstMenu);
     generated.push({ kind: 'layout', key: 'default', published: designs.layouts.default });
   }
   for (const [type, defs] of Object.entries(fields.contentTypes)) {
@@ -82,7 +147,7 @@ export function completeDesigns(args: {
   for (const [type, page] of Object.entries(designs.pages)) {
     needs[type] = needsOf([layoutOf(designs, page).root, page.root, ...blockTrees]);
   }
-  const assetIds = new Set<string>(site.logoId ? [site.logoId] : []);
+  const assetIds = new Set<string>();
   for (const tree of [...Object.values(designs.layouts), ...Object.values(designs.pages)]
     .map((d) => d.root)
     .concat(blockTrees)) {
@@ -93,11 +158,14 @@ export function completeDesigns(args: {
       if (node.el === 'component') for (const id of componentAssetIds(node)) assetIds.add(id);
     });
   }
-  return { designs, records: [...stored, ...generated], needs, assetIds: [...assetIds] };
+  // Shared by spaces: frozen, so no render can change another space's designs.
+  for (const map of [designs.layouts, designs.pages, designs.blocks, designs.menus]) Object.freeze(map);
+  for (const record of generated) deepFreeze(record);
+  return { designs: Object.freeze(designs), generated, needs: deepFreeze(needs), assetIds: [...assetIds] };
 }
 
 /** The layout a page sits in; a page naming a layout that no longer exists falls back to `default`. */
-export function layoutOf(designs: SiteDesigns, page: PageDesign) {
+export function layoutOf(designs: Pick<SiteDesigns, 'layouts'>, page: PageDesign) {
   return designs.layouts[page.layout] ?? designs.layouts.default!;
 }
 

@@ -6,7 +6,7 @@ import { deepFreeze } from '../../core/db/json-memo.ts';
 import type { Queryable } from '../../core/db/types.ts';
 import { type DesignRecord, designRecordSchema, parseLeniently } from '../../core/designs/index.ts';
 import type { Logger } from '../../core/log.ts';
-import type { Reader } from '../../delivery/reader/types.ts';
+import type { ContentModel, Reader } from '../../delivery/reader/types.ts';
 import { NOT_FOUND_FIELDS, NOT_FOUND_TYPE } from '../designs/generated.ts';
 import { completeDesigns, type DesignBundle } from '../designs/site-designs.ts';
 import type { ContentFields, FieldDef } from '../render/context.ts';
@@ -77,7 +77,6 @@ const recordDigests = new WeakMap<DesignRecord, string>();
 export const recordDigest = (record: DesignRecord): string | undefined => recordDigests.get(record);
 
 const memoKey = (d: { kind: string; key: string; hash: string }) => `${d.kind}\u0000${d.key}\u0000${d.hash}`;
-
 
 function parseRecord(row: StoredRow): Parsed {
   // Leniently: a component changed since is left out at render with a warning, not the whole design.
@@ -251,10 +250,7 @@ async function completeFrom(
     deps.reader.contentModel(spaceId),
     read(deps.db, site, deps.log),
   ]);
-  const fields: ContentFields = {
-    contentTypes: Object.fromEntries(model.contentTypes.map((t) => [t.name, t.fields as FieldDef[]])),
-    blockTypes: Object.fromEntries(model.blockTypes.map((t) => [t.name, t.fields as FieldDef[]])),
-  };
+  const { fields, withNotFound } = fieldsOf(model);
   // Only the generated default layout shows the first menu: a site with a layout of its own (every copy of a
   // designed template) no longer reads it on its first visit (issue 42).
   const ownLayout = stored.some((r) => r.kind === 'layout' && r.key === 'default');
@@ -267,6 +263,32 @@ async function completeFrom(
         )
       ).rows[0]?.machine_name ?? null);
   const bundle = completeDesigns({ stored, fields, firstMenu });
-  fields.contentTypes[NOT_FOUND_TYPE] = NOT_FOUND_FIELDS;
-  return { loaded: { bundle, fields, schemaVersion: model.schemaVersion }, stored };
+  return { loaded: { bundle, fields: withNotFound, schemaVersion: model.schemaVersion }, stored };
+}
+
+/**
+ * The fields of every type as designs read them, without and with the generated not-found type: made once per
+ * content model, which spaces with equal types share (delivery/reader/registry.ts), so the designs completed
+ * from them are shared too (site-designs.ts). Frozen: every such space reads the same objects.
+ */
+const fieldsByModel = new WeakMap<ContentModel, { fields: ContentFields; withNotFound: ContentFields }>();
+function fieldsOf(model: ContentModel) {
+  let known = fieldsByModel.get(model);
+  if (!known) {
+    const fields: ContentFields = Object.freeze({
+      contentTypes: Object.freeze(
+        Object.fromEntries(model.contentTypes.map((t) => [t.name, t.fields as FieldDef[]])),
+      ),
+      blockTypes: Object.freeze(
+        Object.fromEntries(model.blockTypes.map((t) => [t.name, t.fields as FieldDef[]])),
+      ),
+    });
+    const withNotFound = Object.freeze({
+      ...fields,
+      contentTypes: Object.freeze({ ...fields.contentTypes, [NOT_FOUND_TYPE]: NOT_FOUND_FIELDS }),
+    });
+    known = { fields, withNotFound };
+    fieldsByModel.set(model, known);
+  }
+  return known;
 }

@@ -19,7 +19,9 @@ import { captureLog } from '../../core/testing/capture-log.ts';
 import { freshPostgres } from '../../core/testing/databases.ts';
 import { serviceUrl } from '../../core/testing/require-service.ts';
 import { demoDir, demoSpace } from '../../demo/project.ts';
+import { sharedBundlesKept } from '../designs/site-designs.ts';
 import { boundParsedDesigns, parsedDesignsKept } from '../pipeline/load-designs.ts';
+import { siteTags } from '../pipeline/load-site.ts';
 import { spaceDirectory } from '../pipeline/space-directory.ts';
 import { plugins } from '../testing/site-harness.ts';
 import { websiteServer } from './website-server.ts';
@@ -149,6 +151,48 @@ describe.skipIf(!databaseUrl || !redisUrl)('many sites in one website process', 
     expect(await (await get(0, siteHost(2), changed)).text()).toContain('#123456');
     expect(await sheetOf(0, siteHost(1))).toBe(one);
     expect(await sheetOf(0, siteHost(3))).toBe(one);
+  });
+
+  it('shares the completed designs of copies, and each renders its own site record, links and image addresses', async () => {
+    const spaceOf = async (n: number) =>
+      (await database.db.query<{ id: string }>('select id from spaces where name = $1', [`site-${n}`]))
+        .rows[0]!.id;
+    // Site 12's site record, the one record copies do not share, gets a logo height of its own.
+    await database.db.query(
+      `update website_design_versions set designs = (
+         select jsonb_agg(case when e->>'kind' = 'site'
+           then jsonb_set(e, '{published,logoHeight}', '56') else e end order by ord)
+         from jsonb_array_elements(designs) with ordinality x(e, ord))
+       where space_id = $1 and environment = 'production'`,
+      [await spaceOf(12)],
+    );
+    for (const n of [11, 12]) await caches[0]!.purgeTags(siteTags(await spaceOf(n)));
+    const html11 = await (await get(0, siteHost(11))).text();
+    const kept = sharedBundlesKept();
+    const html12 = await (await get(0, siteHost(12))).text();
+    // Site 12 completed no designs of its own: it took the part site 11's (equal) records made.
+    expect(sharedBundlesKept()).toBe(kept);
+    expect(html12).toContain('sizes="56px"');
+    expect(html11).not.toContain('sizes="56px"');
+    for (const [html, own, other] of [
+      [html11, '000b', '000c'],
+      [html12, '000c', '000b'],
+    ] as const) {
+      expect(html).toContain(`-0000-${own}-8000-`);
+      expect(html).not.toContain(`-0000-${other}-8000-`);
+    }
+    expect(html11).toContain(`href="http://${siteHost(11)}/"`);
+    expect(html12).toContain(`href="http://${siteHost(12)}/"`);
+    // Past their ids (and the blocks' instance classes made of them), hosts, signatures and logo size, the two pages are the same: nothing of one shows in the other.
+    const neutral = (html: string, n: string) =>
+      html
+        .replaceAll(`-0000-${n}-8000-`, '-0000-ID-8000-')
+        .replaceAll(siteHost(Number.parseInt(n, 16)), 'HOST')
+        .replace(/s=[A-Za-z0-9_-]{22}/g, 's=SIG')
+        .replace(/\/_site\/[a-z0-9]+\.css\?i=[A-Za-z0-9_=-]+/g, 'SHEET')
+        .replace(/ i-[a-z0-9]+"/g, ' i-BLOCK"')
+        .replace(/(width="|height="|sizes=")56/g, '$140');
+    expect(neutral(html12, '000c')).toBe(neutral(html11, '000b'));
   });
 
   it('reads only the design records a site does not share with one already served: the JSON of its site record', async () => {

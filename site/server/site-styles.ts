@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { type IslandBundles, islandScripts } from '../../build/islands.ts';
-import type { Theme } from '../../core/designs/index.ts';
+import type { DesignRecord, Theme } from '../../core/designs/index.ts';
 import type { Logger } from '../../core/log.ts';
 import { originalPath, variantPath } from '../../core/media/signing.ts';
 import { fontFaceCss } from '../../fonts/font-face-css.ts';
@@ -31,6 +31,17 @@ function siteHasher(sheet: CompiledCss): Hash {
   return hasher;
 }
 
+/** A generated record's JSON, made once per record: spaces with equal designs share theirs (site-designs.ts). */
+const generatedJsons = new WeakMap<DesignRecord, string>();
+function generatedJson(record: DesignRecord): string {
+  let json = generatedJsons.get(record);
+  if (json === undefined) {
+    json = JSON.stringify(record);
+    generatedJsons.set(record, json);
+  }
+  return json;
+}
+
 /** Each loaded designs' part of the key, computed once per loaded value (loadDesigns caches it). */
 const designsKeys = new WeakMap<LoadedDesigns, string>();
 
@@ -51,7 +62,7 @@ export function sheetKey(designs: LoadedDesigns, customCss: string): string {
     );
     // A stored record by the digest of its JSON (load-designs.ts), a generated one by its JSON.
     for (const r of designs.bundle.records)
-      if (styledKind(r.kind)) hash.update('\u0000').update(recordDigest(r) ?? JSON.stringify(r));
+      if (styledKind(r.kind)) hash.update('\u0000').update(recordDigest(r) ?? generatedJson(r));
     key = hash.digest('base64url');
     designsKeys.set(designs, key);
   }
