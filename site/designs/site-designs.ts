@@ -1,5 +1,3 @@
-import { LRUCache } from 'lru-cache';
-import { deepFreeze } from '../../core/db/json-memo.ts';
 import {
   type ComponentNode,
   componentSchemas,
@@ -46,20 +44,17 @@ export function completeDesigns(args: {
   fields: ContentFields;
   /** The space's first menu: what the generated default layout shows when the site design names none. */
   firstMenu: string | null;
+  /** Where the server keeps parts shared by copies of one template (load-designs.ts); the canvas keeps none. */
+  shared?: SharedParts;
 }): DesignBundle {
   const { stored } = args;
   const site: SiteDesign = stored.find((r) => r.kind === 'site')?.published ?? {};
   // The generated default layout shows the site record and the first menu: such a bundle is the space's own.
   const ownLayout = stored.some((r) => r.kind === 'layout' && r.key === 'default');
   let part: SharedPart | undefined;
-  if (ownLayout) {
-    const key = sharedKey(args.fields, stored);
-    part = sharedParts.get(key);
-    if (!part) {
-      part = completeShared(args.fields, stored, null);
-      sharedParts.set(key, part);
-    }
-  } else part = completeShared(args.fields, stored, { site, firstMenu: args.firstMenu });
+  if (ownLayout && args.shared)
+    part = args.shared(args.fields, stored, () => completeShared(args.fields, stored, null));
+  else part = completeShared(args.fields, stored, ownLayout ? null : { site, firstMenu: args.firstMenu });
   const assetIds = new Set<string>(site.logoId ? [site.logoId] : []);
   for (const id of part.assetIds) assetIds.add(id);
   return {
@@ -71,7 +66,7 @@ export function completeDesigns(args: {
 }
 
 /** What a bundle holds besides the site record (name, logo): the same for spaces whose other records are. */
-interface SharedPart {
+export interface SharedPart {
   designs: Omit<SiteDesigns, 'site'>;
   generated: DesignRecord[];
   needs: Record<string, PageNeeds>;
@@ -80,32 +75,15 @@ interface SharedPart {
 }
 
 /**
- * Bundles' shared parts by what they are made of: the fields of every type and the stored records other than the
- * site record, by identity. Copies of one template share those objects (parsed records by their digest,
- * load-designs.ts; fields by their content model, delivery/reader/registry.ts), and each completed, walked and
- * kept its own generated designs and needs, the most of a site's designs a process held per space (issue 42).
- * A record or model parsed again is a new object with a new number: a key is never reused for other content.
- * At most `SHARED_BUNDLES`, least recently used out first; a part dropped here stays with the bundles holding it.
+ * The part of a bundle that spaces whose records (but the site record) and fields are the same objects share:
+ * the server keeps such parts (load-designs.ts) and answers one made before, or `make()`'s. Not in this module,
+ * which the canvas bundles too.
  */
-const SHARED_BUNDLES = 256;
-const sharedParts = new LRUCache<string, SharedPart>({ max: SHARED_BUNDLES });
-/** How many shared parts are kept (tests check that copies share one). */
-export const sharedBundlesKept = () => sharedParts.size;
-const identities = new WeakMap<object, number>();
-let lastIdentity = 0;
-function identity(value: object): number {
-  let id = identities.get(value);
-  if (id === undefined) {
-    id = ++lastIdentity;
-    identities.set(value, id);
-  }
-  return id;
-}
-const sharedKey = (fields: ContentFields, stored: DesignRecord[]) =>
-  `${identity(fields)}:${stored
-    .filter((r) => r.kind !== 'site')
-    .map(identity)
-    .join(',')}`;
+export type SharedParts = (
+  fields: ContentFields,
+  stored: DesignRecord[],
+  make: () => SharedPart,
+) => SharedPart;
 
 /** The designs completed with generated ones; `own` when the generated default layout needs the site's own. */
 function completeShared(
@@ -158,10 +136,7 @@ function completeShared(
       if (node.el === 'component') for (const id of componentAssetIds(node)) assetIds.add(id);
     });
   }
-  // Shared by spaces: frozen, so no render can change another space's designs.
-  for (const map of [designs.layouts, designs.pages, designs.blocks, designs.menus]) Object.freeze(map);
-  for (const record of generated) deepFreeze(record);
-  return { designs: Object.freeze(designs), generated, needs: deepFreeze(needs), assetIds: [...assetIds] };
+  return { designs, generated, needs, assetIds: [...assetIds] };
 }
 
 /** The layout a page sits in; a page naming a layout that no longer exists falls back to `default`. */

@@ -8,7 +8,12 @@ import { type DesignRecord, designRecordSchema, parseLeniently } from '../../cor
 import type { Logger } from '../../core/log.ts';
 import type { ContentModel, Reader } from '../../delivery/reader/types.ts';
 import { NOT_FOUND_FIELDS, NOT_FOUND_TYPE } from '../designs/generated.ts';
-import { completeDesigns, type DesignBundle } from '../designs/site-designs.ts';
+import {
+  completeDesigns,
+  type DesignBundle,
+  type SharedPart,
+  type SharedParts,
+} from '../designs/site-designs.ts';
 import type { ContentFields, FieldDef } from '../render/context.ts';
 import { diskMemo } from './disk-memo.ts';
 import type { SiteInfo } from './types.ts';
@@ -75,6 +80,47 @@ export const parsedDesignsKept = () => ({ count: parsedRecords.size, bytes: pars
 /** The digest of a stored record (its kind, key and JSON), for keys made of records (site-styles.ts). */
 const recordDigests = new WeakMap<DesignRecord, string>();
 export const recordDigest = (record: DesignRecord): string | undefined => recordDigests.get(record);
+
+/**
+ * Bundles' shared parts by what they are made of: the fields of every type and the stored records other than the
+ * site record, by identity. Copies of one template share those objects (parsed records by their digest, below;
+ * fields by their content model, delivery/reader/registry.ts), and each completed, walked and kept its own
+ * generated designs and needs, the most of a site's designs a process held per space (issue 42). A record or model
+ * parsed again is a new object with a new number: a key is never reused for other content. At most
+ * `SHARED_BUNDLES`, least recently used out first; a part dropped here stays with the bundles holding it.
+ */
+const SHARED_BUNDLES = 256;
+const sharedParts = new LRUCache<string, SharedPart>({ max: SHARED_BUNDLES });
+/** How many shared parts are kept (tests check that copies share one). */
+export const sharedBundlesKept = () => sharedParts.size;
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+function identity(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = ++lastIdentity;
+    identities.set(value, id);
+  }
+  return id;
+}
+const shared: SharedParts = (fields, stored, make) => {
+  const key = `${identity(fields)}:${stored
+    .filter((r) => r.kind !== 'site')
+    .map(identity)
+    .join(',')}`;
+  let part = sharedParts.get(key);
+  if (!part) {
+    part = make();
+    // Shared by spaces: frozen, so no render can change another space's designs.
+    const { designs } = part;
+    for (const map of [designs.layouts, designs.pages, designs.blocks, designs.menus]) Object.freeze(map);
+    for (const record of part.generated) deepFreeze(record);
+    deepFreeze(part.needs);
+    Object.freeze(designs);
+    sharedParts.set(key, part);
+  }
+  return part;
+};
 
 const memoKey = (d: { kind: string; key: string; hash: string }) => `${d.kind}\u0000${d.key}\u0000${d.hash}`;
 
@@ -262,7 +308,7 @@ async function completeFrom(
           [spaceId],
         )
       ).rows[0]?.machine_name ?? null);
-  const bundle = completeDesigns({ stored, fields, firstMenu });
+  const bundle = completeDesigns({ stored, fields, firstMenu, shared });
   return { loaded: { bundle, fields: withNotFound, schemaVersion: model.schemaVersion }, stored };
 }
 
