@@ -218,7 +218,8 @@ if (redisUrl) {
     }
     await new Promise((r) => setTimeout(r, 200));
     const tags = [...new Set(await purgedAfter(db, head))];
-    const foreign = tags.filter((t) => !demoIds.has(t.slice(t.lastIndexOf(':') + 1)));
+    // A tag names its object by its last part (`doc:<id>`), or its space by its second (`lists:<space>:<type>:<locale>`).
+    const foreign = tags.filter((t) => !t.split(':').some((part) => demoIds.has(part)));
     const other = await get(port, '/', siteHost(2));
     publishNote = `${tags.length} tags purged (${tags.join(', ')}); ${
       foreign.length ? `NOT of the demo: ${foreign.join(', ')}` : 'every one of the demo space'
