@@ -1,65 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectRedis, type RedisHandle } from '../redis/connection.ts';
+import { connectRedis } from '../redis/connection.ts';
 import { redisServerAvailable, startRedisServer, type TestRedisServer } from '../redis/test-server.ts';
-import { type CapturedLog, captureLog } from '../testing/capture-log.ts';
+import { captureLog } from '../testing/capture-log.ts';
 import { crossMillisecond, heldComputation } from '../testing/held-computation.ts';
 import { serviceUrl } from '../testing/require-service.ts';
 import { redisCache } from './redis-cache.ts';
+import { heldByBoth, settle, source, twoProcesses } from './redis-cache-kit.ts';
 import type { TaggedCache } from './tagged-cache.ts';
 
 const redisUrl = serviceUrl('REDIS_URL');
-
-/** A value source that counts how often it was asked: what the database would be. */
-function source() {
-  const counts = new Map<string, number>();
-  const values = new Map<string, string>();
-  return {
-    set: (key: string, value: string) => values.set(key, value),
-    count: (key: string) => counts.get(key) ?? 0,
-    read: (cache: TaggedCache, key: string, tags: string[]) =>
-      cache.getOrSet(key, async (sink) => {
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-        sink.addTags(tags);
-        return values.get(key) ?? 'none';
-      }),
-  };
-}
-
-/** Two caches on their own connections behave as two processes sharing one Redis. */
-async function twoProcesses(url: string, prefix: string, log: CapturedLog) {
-  const handles: RedisHandle[] = [];
-  const caches: TaggedCache[] = [];
-  for (let i = 0; i < 2; i++) {
-    const h = await connectRedis({ url, log: log.log, prefix });
-    handles.push(h);
-    caches.push(redisCache({ redis: h, defaultTtlSeconds: 300 }));
-  }
-  return {
-    a: caches[0]!,
-    b: caches[1]!,
-    async close() {
-      for (const c of caches) await c.close();
-      for (const h of handles) await h.close();
-    },
-  };
-}
-
-const settle = () => new Promise((r) => setTimeout(r, 100));
-
-/** `key` set to `value`, computed in `a` and then read by `b` from Redis: both processes hold it. */
-async function heldByBoth(
-  db: ReturnType<typeof source>,
-  a: TaggedCache,
-  b: TaggedCache,
-  [key, value, tag]: [string, string, string],
-) {
-  db.set(key, value);
-  expect(await db.read(a, key, [tag])).toBe(value);
-  await settle();
-  expect(await db.read(b, key, [tag])).toBe(value);
-}
 
 describe.runIf(redisUrl)('the Redis tagged cache', () => {
   const prefix = `verso-test-${randomBytes(4).toString('hex')}`;
@@ -83,7 +34,8 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
     db.set('other', 'o1');
     expect(await db.read(procs.a, 'doc', ['doc:1', 'lists:s'])).toBe('v1');
     expect(await db.read(procs.a, 'other', ['doc:2'])).toBe('o1');
-    await settle();
+    await procs.landed('doc');
+    await procs.landed('other');
     expect(await db.read(procs.b, 'doc', ['doc:1', 'lists:s'])).toBe('v1');
     expect(await db.read(procs.b, 'other', ['doc:2'])).toBe('o1');
     expect(db.count('doc')).toBe(1);
@@ -113,7 +65,7 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
 
   it('both processes hold a value computed in the very millisecond of the purge in their front layers', async () => {
     const db = source();
-    await heldByBoth(db, procs.a, procs.b, ['tick', 't1', 'doc:tick']);
+    await heldByBoth(db, procs, ['tick', 't1', 'doc:tick']);
     db.set('tick', 't2');
     const frozen = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     try {
@@ -130,7 +82,7 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
 
   it('never shares a value whose tags were purged while it was computed', async () => {
     const db = source();
-    await heldByBoth(db, procs.a, procs.b, ['race3', 'v1', 'doc:race3']);
+    await heldByBoth(db, procs, ['race3', 'v1', 'doc:race3']);
     db.set('race3', 'v2');
     await procs.a.purgeTags(['doc:race3']);
     let release!: () => void;
@@ -191,7 +143,7 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
       return value;
     });
     expect(first).toEqual(value);
-    await settle();
+    await procs.landed('binary');
     const fromRedis = await procs.b.getOrSet<typeof value>('binary', async () => {
       throw new Error('computed again');
     });
@@ -207,7 +159,7 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
 
   it('after a purge: computed once per process without asking Redis, taken from another that made it since', async () => {
     const db = source();
-    await heldByBoth(db, procs.a, procs.b, ['fresh', 'f1', 'doc:fresh']);
+    await heldByBoth(db, procs, ['fresh', 'f1', 'doc:fresh']);
     expect(db.count('fresh')).toBe(1);
     db.set('fresh', 'f2');
     const entryKey = `${prefix}:cache:fresh`;
@@ -236,7 +188,7 @@ describe.runIf(redisUrl)('the Redis tagged cache', () => {
 
   it('a process that missed a change never takes an entry made before the latest purge (issue 39)', async () => {
     const db = source();
-    await heldByBoth(db, procs.a, procs.b, ['alt', 'v1', 'doc:alt']);
+    await heldByBoth(db, procs, ['alt', 'v1', 'doc:alt']);
     for (const [i, reader] of [procs.b, procs.a, procs.a, procs.b, procs.b, procs.a].entries()) {
       // Each change is read by one process only: the other misses it and finds, after the next change, the
       // shared entry its peer made between the two purges.
@@ -343,7 +295,7 @@ describe.runIf(redisServerAvailable())('the Redis tagged cache while Redis is do
 
   it('answers from the database with one warning per connection, then purges flow again', async () => {
     const db = source();
-    await heldByBoth(db, procs.a, procs.b, ['page', 'p1', 'doc:p']);
+    await heldByBoth(db, procs, ['page', 'p1', 'doc:p']);
     await server.stop();
     await settle();
     // Reads keep answering: cached entries from memory, new keys computed from the source.
@@ -370,7 +322,7 @@ describe.runIf(redisServerAvailable())('the Redis tagged cache while Redis is do
 
   it('answers nothing from memory while its subscription is lost: a purge it cannot hear still counts', async () => {
     const db = source();
-    await heldByBoth(db, procs.a, procs.b, ['lost', 'l1', 'doc:l']);
+    await heldByBoth(db, procs, ['lost', 'l1', 'doc:l']);
     const admin = new Redis(server.url);
     let subscribers = 0;
     try {
