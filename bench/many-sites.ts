@@ -60,12 +60,18 @@ async function database(): Promise<{ url: string; drop(): Promise<void> }> {
     const fresh = await freshPostgres(adminUrl!);
     env.DATABASE_URL = fresh.url;
     drop = fresh.drop;
+  }
+  let db = await openDb(loadConfig(env));
+  // A given database may be new (`createdb` only): it gets the schema and the demo as a fresh one does.
+  const empty = await db.query<{ t: string | null }>(`select to_regclass('spaces')::text as t`);
+  if (!empty.rows[0]?.t) {
+    await db.close();
     for (const argv of [['migrate'], ['import', demoFile]]) {
       const r = await runVerso(argv, env);
       if (r.code !== 0) throw new Error(`verso ${argv.join(' ')}: ${r.stderr}`);
     }
+    db = await openDb(loadConfig(env));
   }
-  const db = await openDb(loadConfig(env));
   try {
     const started = performance.now();
     await generateSites(db, SITES);
