@@ -33,19 +33,34 @@ export interface LoadedProject {
 const publicApi = fileURLToPath(new URL('./index.ts', import.meta.url));
 
 /**
- * `verso/components` is this Verso's own module; zod and hono stay Verso's copies (one zod registry,
- * which `prop.image()` marks, and one JSX runtime).
+ * Where Verso's own zod and hono are: run from the CLI bundle (bin/cli-bundle.mjs), they are in it, and the
+ * bundle has a module of each (`vendor-<specifier>.mjs` beside its `main.mjs`) that the project imports instead;
+ * through tsx, and for a specifier the bundle has no module of, the package in node_modules.
  */
-const versoModules: Plugin = {
-  name: 'verso-modules',
+function versoCopy(specifier: string): string {
+  const bundle = (globalThis as Record<symbol, unknown>)[Symbol.for('verso.cliBundleFile')];
+  if (typeof bundle === 'string') {
+    const file = join(dirname(bundle), `vendor-${specifier.replaceAll('/', '__')}.mjs`);
+    if (existsSync(file)) return pathToFileURL(file).href;
+  }
+  return import.meta.resolve(specifier);
+}
+
+/**
+ * `verso/components` is this Verso's own module; zod and hono stay Verso's copies (one zod registry,
+ * which `prop.image()` marks, and one JSX runtime). The plugin's name carries the bundle the copies are in:
+ * the esbuild cache (build/build-cache.ts) keys by it, so code compiled against another bundle is not reused.
+ */
+const versoModules = (): Plugin => ({
+  name: `verso-modules ${String((globalThis as Record<symbol, unknown>)[Symbol.for('verso.cliBundleFile')] ?? 'sources')}`,
   setup(b) {
     b.onResolve({ filter: /^verso\/components$/ }, () => ({ path: publicApi }));
     b.onResolve({ filter: /^(zod|hono)(\/.*)?$/ }, (args) => ({
-      path: import.meta.resolve(args.path),
+      path: versoCopy(args.path),
       external: true,
     }));
   },
-};
+});
 
 /** The config file to load: `VERSO_CONFIG`, else `verso.config.ts` in `cwd`; null when there is none. */
 export function findConfig(cwd: string, env: NodeJS.ProcessEnv): string | null {
@@ -79,7 +94,7 @@ export async function compileProject(configFile: string): Promise<LoadedProject>
       jsx: 'automatic',
       jsxImportSource: 'hono/jsx',
       logLevel: 'silent',
-      plugins: [versoModules],
+      plugins: [versoModules()],
     });
   } catch (err) {
     const errors = (err as { errors?: Message[] }).errors ?? [];
