@@ -15,7 +15,7 @@ function lazy<M extends Record<K, Action>, K extends string>(load: () => Promise
 
 /**
  * A command that ends the process when it is done and its output is written: after `verso build-site` closed its
- * pool, Node still waited 10–30 ms for PostgreSQL to close the connections' sockets before it exited.
+ * pool, Node still waited 10–35 ms for PostgreSQL to close the connections' sockets before it exited.
  */
 function thenExit<A extends unknown[]>(action: (...args: A) => Promise<void>) {
   return async (...args: A): Promise<void> => {
