@@ -49,6 +49,95 @@ const sourceUrls = {
   },
 };
 
+/**
+ * Packages bundled in (docs/static-export.md, "Start-up"): pure JavaScript that a command loads at its start. As
+ * separate modules, Node resolves, reads and compiles each of their files on every start (zod alone is 95 ES
+ * modules, pg some 30 CommonJS ones); in the bundle they are a few chunks. The packages these import are bundled
+ * with them, except Verso's own dependencies, which stay external unless listed here: a package Verso hands
+ * objects to (ioredis to bentocache's Redis driver) must be one copy, and only an external one is one copy.
+ */
+const bundled = new Set([
+  'zod',
+  'hono',
+  '@hono/zod-openapi',
+  '@hono/node-server',
+  'bentocache',
+  'pg',
+  'commander',
+  'lru-cache',
+  'ipaddr.js',
+  'dataloader',
+]);
+/** Never bundled, whoever imports them: native addons, WebAssembly, or files read beside their own module. */
+const neverBundled = new Set([
+  'pg-native',
+  'pg-cloudflare',
+  'pino',
+  'thread-stream',
+  'sharp',
+  'lightningcss',
+  'esbuild',
+]);
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const direct = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
+const nameOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * The folder of the package a file belongs to, or null for Verso's own files (which, in an install, are under a
+ * `node_modules/verso/` folder themselves).
+ */
+function packageFolder(path) {
+  const own = path.startsWith(root) ? path.slice(root.length - 1) : path;
+  const at = own.lastIndexOf('/node_modules/');
+  if (at < 0) return null;
+  const parts = own.slice(at + '/node_modules/'.length).split('/');
+  const folder = `${own.slice(0, at)}/node_modules/${nameOf(parts.join('/'))}`;
+  return own === path ? folder : join(root, folder);
+}
+
+const packagesOutside = {
+  name: 'packages-outside',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || args.kind === 'entry-point') return undefined;
+      const name = nameOf(args.path);
+      const inside = bundled.has(name) || (packageFolder(args.importer) !== null && !direct.has(name));
+      return inside && !neverBundled.has(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/**
+ * The packages a site project's compiled code imports as Verso's own copies (site/components/load-config.ts): one
+ * zod (its registry) and one JSX runtime. Each is an entry of the bundle, `vendor-<specifier, / as __>.mjs`,
+ * sharing its chunks with the CLI's code, so the project's `zod` is the CLI's `zod`.
+ */
+const vendored = [
+  'zod',
+  'hono',
+  'hono/jsx',
+  'hono/jsx/jsx-runtime',
+  'hono/jsx/jsx-dev-runtime',
+  'hono/html',
+  'hono/utils/html',
+];
+
+/** A vendored module's name in the bundle's folder (without `.mjs`). */
+const vendorName = (spec) => `vendor-${spec.replaceAll('/', '__')}`;
+
+/**
+ * A bundled package's files are stamped by its `package.json` alone (npm writes it again on every install or
+ * update of the package): one stat per package instead of one per file (zod alone has 95).
+ */
+const stampedFile = (path) => {
+  const folder = packageFolder(path);
+  return folder ? join(folder, 'package.json') : path;
+};
+
 /** Makes the bundle; written under a name of its own, then named in `bundle.json` by a rename (atomic). */
 export async function makeBundle(dir = bundleDir) {
   const { build } = await import('esbuild');
@@ -61,12 +150,19 @@ export async function makeBundle(dir = bundleDir) {
   const result = await build({
     absWorkingDir: root,
     // The render threads' module (cli/commands/build-worker.ts) beside `main.mjs`, sharing its chunks.
-    entryPoints: [join(root, 'cli', 'main.ts'), join(root, 'cli', 'commands', 'build-worker.ts')],
+    entryPoints: [
+      join(root, 'cli', 'main.ts'),
+      join(root, 'cli', 'commands', 'build-worker.ts'),
+      ...vendored.map((spec) => ({ in: spec, out: vendorName(spec) })),
+    ],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // A CommonJS package bundled in (pg, commander) requires Node's own modules.
+    banner: {
+      js: "import { createRequire as __vr } from 'node:module'; const require = __vr(import.meta.url);",
+    },
     tsconfig,
     splitting: true,
     outdir: join(dir, folder),
@@ -75,13 +171,13 @@ export async function makeBundle(dir = bundleDir) {
     outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'silent',
-    plugins: [sourceUrls],
+    plugins: [sourceUrls, packagesOutside],
   });
   // This file too: a change in how the bundle is made makes it again.
   const made = [
     fileURLToPath(import.meta.url),
     tsconfig,
-    ...Object.keys(result.metafile.inputs).map((p) => join(root, p)),
+    ...new Set(Object.keys(result.metafile.inputs).map((p) => stampedFile(join(root, p)))),
   ];
   const inputs = made.map((path) => {
     const s = statSync(path);

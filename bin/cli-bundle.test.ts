@@ -33,8 +33,23 @@ describe('the CLI bundle verso commands run from', () => {
     const chunks = readdirSync(dirname(file)).filter((name) => name.endsWith('.mjs'));
     expect(chunks).toContain('main.mjs');
     expect(chunks.length).toBeGreaterThan(1);
-    const text = chunks.map((name) => readFileSync(join(dirname(file), name), 'utf8')).join('\n');
+    // Each module's first line is the banner that gives bundled CommonJS packages `require`.
+    const text = chunks
+      .map((name) =>
+        readFileSync(join(dirname(file), name), 'utf8')
+          .split('\n')
+          .slice(1)
+          .join('\n'),
+      )
+      .join('\n');
     expect(text).not.toContain('import.meta.url');
+    // Pure JavaScript packages are in the bundle, stamped by their package.json; native ones stay outside.
+    expect(text).not.toMatch(/from "(zod|hono|pg|bentocache)(\/[^"]*)?"/);
+    expect(text).toMatch(/from "lightningcss"/);
+    expect(inputs.filter((p) => p.endsWith('/node_modules/zod/package.json'))).toHaveLength(1);
+    expect(inputs.filter((p) => p.includes('/node_modules/') && !p.endsWith('/package.json'))).toEqual([]);
+    // A site project imports the bundle's own zod and hono (site/components/load-config.ts).
+    expect(chunks).toEqual(expect.arrayContaining(['vendor-zod.mjs', 'vendor-hono__jsx__jsx-runtime.mjs']));
     expect(text).toContain(JSON.stringify(pathToFileURL(join(root, 'core/db/migrations.ts')).href));
     // One source changed (here a stand-in listed among the inputs): the bundle is no longer current.
     const source = join(dir, 'source.ts');

@@ -19,7 +19,8 @@ export function renderThreads(
   if (threads <= 1 || typeof bundle !== 'string') return undefined;
   const file = join(dirname(bundle), 'build-worker.mjs');
   const identity = (globalThis as Record<symbol, unknown>)[Symbol.for('verso.cliBundle')];
-  return (args) => Array.from({ length: threads - 1 }, () => startThread(file, { identity, args }, warn));
+  return (args) =>
+    Array.from({ length: threads - 1 }, () => startThread(file, { identity, bundle, args }, warn));
 }
 
 type Answer = { ready: boolean; error?: string } | { id: number; done?: PageDone[]; error?: string };

@@ -16,9 +16,11 @@ import { exportApp } from './build-site.ts';
 // other, each part's documents read as it arrives.
 
 const port = parentPort!;
-const data = workerData as { identity?: string; args: RenderThreadArgs };
-// The disk memo keys by the code's identity, which bin/cli-bundle.mjs set on the build's thread only.
+const data = workerData as { identity?: string; bundle: string; args: RenderThreadArgs };
+// The disk memo keys by the code's identity, and the project imports zod and hono from the bundle's file
+// (site/components/load-config.ts): bin/cli-bundle.mjs set both on the build's thread only.
 if (data.identity) (globalThis as Record<symbol, unknown>)[Symbol.for('verso.cliBundle')] = data.identity;
+(globalThis as Record<symbol, unknown>)[Symbol.for('verso.cliBundleFile')] = data.bundle;
 
 try {
   const config = loadConfig({ ...process.env, SERVER_MODE: 'website', SCOPES: 'media', EDGE_CACHE: 'none' });

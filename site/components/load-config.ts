@@ -33,19 +33,40 @@ export interface LoadedProject {
 const publicApi = fileURLToPath(new URL('./index.ts', import.meta.url));
 
 /**
+ * Where Verso's own zod and hono are: run from the CLI bundle (bin/cli-bundle.mjs), they are in it, and the
+ * bundle has a module of each (`vendor-<specifier>.mjs` beside its `main.mjs`) that the project imports instead;
+ * through tsx, and for a specifier the bundle has no module of, the package in node_modules.
+ */
+function versoCopy(specifier: string): string {
+  const bundle = (globalThis as Record<symbol, unknown>)[Symbol.for('verso.cliBundleFile')];
+  if (typeof bundle === 'string') {
+    const file = join(dirname(bundle), `vendor-${specifier.replaceAll('/', '__')}.mjs`);
+    if (existsSync(file)) return pathToFileURL(file).href;
+  }
+  return import.meta.resolve(specifier);
+}
+
+/**
  * `verso/components` is this Verso's own module; zod and hono stay Verso's copies (one zod registry,
- * which `prop.image()` marks, and one JSX runtime).
+ * which `prop.image()` marks, and one JSX runtime). Their imports are compiled to a placeholder that the loaded
+ * code has the copy's address in (`withVersoCopies`): the compiled code, kept by the esbuild cache
+ * (build/build-cache.ts), stays the same whichever bundle's copy it is loaded with.
  */
 const versoModules: Plugin = {
   name: 'verso-modules',
   setup(b) {
     b.onResolve({ filter: /^verso\/components$/ }, () => ({ path: publicApi }));
     b.onResolve({ filter: /^(zod|hono)(\/.*)?$/ }, (args) => ({
-      path: import.meta.resolve(args.path),
+      path: `verso-copy:${args.path}`,
       external: true,
     }));
   },
 };
+
+const withVersoCopies = (code: string) =>
+  code.replace(/"verso-copy:((?:zod|hono)(?:\/[^"]*)?)"/g, (_, specifier: string) =>
+    JSON.stringify(versoCopy(specifier)),
+  );
 
 /** The config file to load: `VERSO_CONFIG`, else `verso.config.ts` in `cwd`; null when there is none. */
 export function findConfig(cwd: string, env: NodeJS.ProcessEnv): string | null {
@@ -92,7 +113,7 @@ export async function compileProject(configFile: string): Promise<LoadedProject>
   // A name of its own: processes starting together compile the same config to the same bytes, and one's
   // write (truncate, then fill) or delete met another's import (CI: "not defineConfig", "Cannot find module").
   const file = join(dir, `config.${contentHash(code)}.${process.pid}.${randomBytes(4).toString('hex')}.mjs`);
-  await writeFile(file, code);
+  await writeFile(file, withVersoCopies(code));
   let config: VersoConfig;
   try {
     config = ((await import(pathToFileURL(file).href)) as { default: VersoConfig }).default;
