@@ -59,16 +59,21 @@ describe.skipIf(!databaseUrl)('verso build-site --incremental', () => {
     await writeFile(join(kit.work, 'done'), '');
   }, 180_000);
 
-  it('--incremental after a publish renders only the feeds of its type and locale, the sitemap when an address changed', async () => {
+  it('--incremental after a publish renders only the feeds of its type and locale, the sitemap when an address changed, the 404 pages when they show the document', async () => {
     const out = join(kit.work, 'narrowed');
     const args = ['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
     expect((await build([...args, '--incremental'])).code).toBe(0);
     const feeds = listFiles(out).filter((f) => /(^|\/)feeds\//.test(f) || f === 'sitemap.xml');
     expect(feeds).toContain('feeds/page.xml');
     expect(feeds).toContain('feeds/blog-post.json');
+    // The 404 pages show no list (their `lists` is the lookup's of an address no document has): a publish leaves
+    // them as they were, unless they show its document (the menu names the English-only post).
+    const notFound = listFiles(out).filter((f) => /(^|\/)404\.html$/.test(f));
+    expect(notFound).toContain('404.html');
+    const watched = [...feeds, ...notFound];
     // A file renamed into the folder is one the build wrote; a kept one keeps its inode.
-    const inodes = () => Object.fromEntries(feeds.map((f) => [f, statSync(join(out, f)).ino]));
-    const rewritten = (before: Record<string, number>) => feeds.filter((f) => inodes()[f] !== before[f]);
+    const inodes = () => Object.fromEntries(watched.map((f) => [f, statSync(join(out, f)).ino]));
+    const rewritten = (before: Record<string, number>) => watched.filter((f) => inodes()[f] !== before[f]);
     const management = await kit.stack.serve('management');
     const key = await kit.stack.createKey();
     const publish = async (id: string) => {
@@ -79,7 +84,7 @@ describe.skipIf(!databaseUrl)('verso build-site --incremental', () => {
       });
       expect(res.status, await res.clone().text()).toBe(200);
     };
-    /** The feed files (and sitemap) an incremental build after publishing `id` rewrote. */
+    /** The feed files (sitemap, 404 pages) an incremental build after publishing `id` rewrote. */
     const rewrittenAfter = async (id: string) => {
       const before = inodes();
       await publish(id);
@@ -89,13 +94,17 @@ describe.skipIf(!databaseUrl)('verso build-site --incremental', () => {
     };
     expect(feeds).toContain('sitemap.xml');
     // A post with no German version and no descendants, published again in English: the English post feeds
-    // alone (no page feed, no German feed lists it; no address changed, so the sitemap stays).
+    // (no page feed, no German feed lists it; no address changed, so the sitemap stays) and the 404 pages, whose
+    // menu names the post.
     expect(await rewrittenAfter(ids.englishOnly)).toEqual([
+      '404.html',
+      'de/404.html',
       'feeds/blog-post.atom',
       'feeds/blog-post.json',
       'feeds/blog-post.xml',
     ]);
-    // A page published for the first time enters the English page feeds and the sitemap, which are rewritten.
+    // A page published for the first time enters the English page feeds and the sitemap, which are rewritten;
+    // the 404 pages do not show it and are kept.
     expect(await rewrittenAfter(ids.hidden)).toEqual([
       'feeds/page.atom',
       'feeds/page.json',

@@ -307,9 +307,13 @@ export function purgeTouches(
   const lists = cacheTags.lists(spaceId);
   const ownList = new Map(feeds.map((f) => [f.file, cacheTags.listsOf(spaceId, f.type, f.locale)]));
   const doc = cacheTags.document('');
+  const atAddress = cacheTags.listsAtAddress(spaceId);
   return (file, tags) =>
     tags.some((t) => {
       if (!purged.tags.has(t)) return false;
+      // A 404 page that shows no list has `lists` for its address's lookup alone (handle-page.ts), and the build
+      // asks for it at an address no document has: a publish leaves it as it was (its menus' documents count).
+      if (t === lists && tags.includes(atAddress)) return false;
       // The sitemap shows of its documents their addresses alone (site/seo/sitemap-entries.ts): when none
       // changed, a publish leaves it as it was (its settings, domains and design tags still count).
       if (samePermalinks && SITEMAP.test(file) && (t === lists || t.startsWith(doc))) return false;
