@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,11 @@ describe.skipIf(!databaseUrl)('verso build-site --incremental', () => {
     // The host's rules of a build that kept every file are those of the full build.
     for (const f of ['_headers', '_redirects', 'nginx.conf'])
       expect(readFileSync(join(out, f), 'utf8'), f).toBe(rules[f]);
+    // A kept file gone from the folder (deleted by hand) is rendered again, alone.
+    rmSync(join(out, 'news.html'));
+    const restored = await build([...args, '--incremental']);
+    expect(restored.stdout, restored.stderr).toMatch(/incremental: 1 files rewritten, \d+ kept/);
+    expect(existsSync(join(out, 'news.html'))).toBe(true);
     // Unpublishing a post purges it and the space's lists: those pages are rendered again, the rest kept.
     const management = await kit.stack.serve('management');
     const key = await kit.stack.createKey();

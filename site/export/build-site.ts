@@ -95,6 +95,8 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   // What the host shows: its locales (a pinned domain only its own), each under its prefix.
   const locales = domain.locale ? [domain.locale] : site.space.locales;
   const notFound = locales.map((locale) => ({ prefix: localePrefix(site, domain, locale), locale }));
+  // The folder's listing (`keep` below), by libuv's threads while the build waits for the database.
+  const listing = options.incremental ? filesIn(options.out) : undefined;
   // The journal's position first: a publish after it is rendered by the next incremental build, even when this
   // one's reads below already saw it. Then the reads at once (each waited for the one before).
   const head = await journalHead(deps.db);
@@ -181,12 +183,11 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
    * Takes the previous build's copy of a file no purge has touched (a hard link, else a copy); undefined when
    * there is none, or it is gone from the folder: then the file is rendered again.
    */
-  let present: Set<string> | undefined;
+  const present = inPlace ? await listing! : undefined;
   const keep = (file: string): FileEntry | undefined => {
     const entry = unchanged(file);
     if (!entry) return undefined;
-    if (inPlace) {
-      present ??= filesIn(options.out);
+    if (present) {
       if (!present.has(file)) return undefined;
     } else {
       const dest = join(tmp, file);
