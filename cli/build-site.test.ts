@@ -1,15 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import argon2 from 'argon2';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config/index.ts';
 import { ids } from '../core/testing/fixture-space.ts';
-import { runVerso } from '../core/testing/processes.ts';
 import { serviceUrl } from '../core/testing/require-service.ts';
 import { sharedReader } from '../delivery/reader/index.ts';
 import { checkFormStamp } from '../site/access/form-stamp.ts';
@@ -18,7 +15,8 @@ import { staticHost } from '../site/export/static-host.ts';
 import { buildApp } from './app.ts';
 import { exportApp } from './commands/build-site.ts';
 import { closeServices, createServices } from './services.ts';
-import { type FixtureStack, fixtureStack, type StackProcess } from './testing/fixture-stack.ts';
+import { buildSiteKit } from './testing/build-site-kit.ts';
+import type { FixtureStack, StackProcess } from './testing/fixture-stack.ts';
 import { crawl, get, listFiles } from './testing/static-crawl.ts';
 
 // `verso build-site` (docs/static-export.md) on the demo and the fixture space: the folder, served by a plain
@@ -27,7 +25,6 @@ import { crawl, get, listFiles } from './testing/static-crawl.ts';
 // renders again only what a purge touched.
 
 const databaseUrl = serviceUrl('DATABASE_URL');
-const demoFile = fileURLToPath(new URL('../demo/space.json', import.meta.url));
 
 let stack: FixtureStack;
 let site: StackProcess;
@@ -41,33 +38,17 @@ async function serveFolder(dir: string): Promise<string> {
   return host.url;
 }
 
-const build = (args: string[]) => runVerso(['build-site', ...args], stack.env);
-
-/** Builds the fixture in full into `name` and finds there the files of `out`, and those `compared` byte for byte. */
-async function sameAsFull(out: string, name: string, compared: (file: string) => boolean): Promise<string> {
-  const fresh = join(work, name);
-  const args = ['fixture', '--out', fresh, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
-  expect((await build(args)).code).toBe(0);
-  const files = listFiles(out);
-  expect(files).toEqual(listFiles(fresh));
-  for (const f of files.filter(compared))
-    expect(readFileSync(join(out, f)).equals(readFileSync(join(fresh, f))), f).toBe(true);
-  return fresh;
-}
-
 describe.skipIf(!databaseUrl)('verso build-site', () => {
+  const kit = buildSiteKit(databaseUrl, { demo: true });
+  const build = (args: string[]) => kit.build(args);
   beforeAll(async () => {
-    stack = await fixtureStack(databaseUrl!);
-    const imported = await runVerso(['import', demoFile], stack.env);
-    expect(imported.code, imported.stderr).toBe(0);
+    ({ stack, work } = kit);
     site = await stack.serve('website');
-    work = await mkdtemp(join(tmpdir(), 'verso-build-site-'));
   }, 300_000);
 
-  afterAll(async () => {
+  afterAll(() => {
     for (const s of servers) s.close();
-    await stack?.stop();
-  }, 60_000);
+  });
 
   it('builds the demo: every link and asset of both locales works, and pages are the bytes the site serves', async () => {
     const port = new URL(site.url).port;
@@ -351,94 +332,4 @@ describe.skipIf(!databaseUrl)('verso build-site', () => {
     expect(readFileSync(join(out, '_headers'), 'utf8')).not.toContain(endpoint);
     await endpointSite.stop();
   }, 240_000);
-
-  it('--incremental renders again only what a purge since the last build touched', async () => {
-    const out = join(work, 'incremental');
-    const args = ['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
-    const full = await build([...args, '--incremental']);
-    expect(full.code, full.stderr).toBe(0);
-    expect(full.stdout).toContain('full build: no previous build');
-    const total = Number(/(\d+) files written/.exec(full.stdout)?.[1]);
-    const rules = Object.fromEntries(
-      ['_headers', '_redirects', 'nginx.conf'].map((f) => [f, readFileSync(join(out, f), 'utf8')]),
-    );
-    // Nothing purged since: nothing rendered again.
-    const same = await build([...args, '--incremental']);
-    expect(same.stdout, same.stderr).toMatch(/incremental: 0 files rewritten, \d+ kept/);
-    // The host's rules of a build that kept every file are those of the full build.
-    for (const f of ['_headers', '_redirects', 'nginx.conf'])
-      expect(readFileSync(join(out, f), 'utf8'), f).toBe(rules[f]);
-    // Unpublishing a post purges it and the space's lists: those pages are rendered again, the rest kept.
-    const management = await stack.serve('management');
-    const key = await stack.createKey();
-    const res = await fetch(`${management.url}/rpc/content.unpublish`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ space: 'fixture', id: ids.hello, locale: 'en' }),
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const after = await build([...args, '--incremental']);
-    expect(after.code, after.stderr).toBe(0);
-    const rewritten = Number(/incremental: (\d+) files rewritten/.exec(after.stdout)?.[1]);
-    expect(rewritten).toBeGreaterThan(0);
-    expect(rewritten).toBeLessThan(total);
-    const files = listFiles(out);
-    expect(files).not.toContain('news/hello.html');
-    expect(readFileSync(join(out, 'news.html'), 'utf8')).not.toContain('/news/hello"');
-    // The result equals a full build of the same state.
-    const fresh = await sameAsFull(out, 'fresh', (f) => f.endsWith('.html'));
-    // The host's rules too: kept files carry the headers the site sent with them.
-    for (const f of ['_headers', '_redirects', 'nginx.conf'])
-      expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(fresh, f), 'utf8'));
-    await writeFile(join(work, 'done'), '');
-  }, 180_000);
-
-  it('--incremental after a publish renders only the feeds of its type and locale, the sitemap when an address changed', async () => {
-    const out = join(work, 'narrowed');
-    const args = ['fixture', '--out', out, '--host', 'fixture.test', '--base-url', 'https://fixture.test'];
-    expect((await build([...args, '--incremental'])).code).toBe(0);
-    const feeds = listFiles(out).filter((f) => /(^|\/)feeds\//.test(f) || f === 'sitemap.xml');
-    expect(feeds).toContain('feeds/page.xml');
-    expect(feeds).toContain('feeds/blog-post.json');
-    // A file renamed into the folder is one the build wrote; a kept one keeps its inode.
-    const inodes = () => Object.fromEntries(feeds.map((f) => [f, statSync(join(out, f)).ino]));
-    const rewritten = (before: Record<string, number>) => feeds.filter((f) => inodes()[f] !== before[f]);
-    const management = await stack.serve('management');
-    const key = await stack.createKey();
-    const publish = async (id: string) => {
-      const res = await fetch(`${management.url}/rpc/content.publish`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ space: 'fixture', id, locale: 'en' }),
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-    };
-    /** The feed files (and sitemap) an incremental build after publishing `id` rewrote. */
-    const rewrittenAfter = async (id: string) => {
-      const before = inodes();
-      await publish(id);
-      const run = await build([...args, '--incremental']);
-      expect(run.stdout, run.stderr).toMatch(/incremental: \d+ files rewritten/);
-      return rewritten(before).sort();
-    };
-    expect(feeds).toContain('sitemap.xml');
-    // A post with no German version and no descendants, published again in English: the English post feeds
-    // alone (no page feed, no German feed lists it; no address changed, so the sitemap stays).
-    expect(await rewrittenAfter(ids.englishOnly)).toEqual([
-      'feeds/blog-post.atom',
-      'feeds/blog-post.json',
-      'feeds/blog-post.xml',
-    ]);
-    // A page published for the first time enters the English page feeds and the sitemap, which are rewritten.
-    expect(await rewrittenAfter(ids.hidden)).toEqual([
-      'feeds/page.atom',
-      'feeds/page.json',
-      'feeds/page.xml',
-      'sitemap.xml',
-    ]);
-    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toContain('/unpublished<');
-    expect(readFileSync(join(out, 'feeds/page.xml'), 'utf8')).toContain('/unpublished<');
-    // The result equals a full build of the same state, feeds included.
-    await sameAsFull(out, 'narrowed-fresh', (f) => f.endsWith('.html') || feeds.includes(f));
-  }, 180_000);
 });

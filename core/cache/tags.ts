@@ -25,6 +25,12 @@ export const cacheTags = {
    * Nothing carries it in the live cache: there every list carries `lists`, purged all the same.
    */
   listsOf: (spaceId: string, type: string, locale: string) => `lists:${spaceId}:${type}:${locale}`,
+  /**
+   * Beside `lists` on a 404 page that shows no list: its `lists` is its address's alone (which document a publish
+   * puts there is not known). The static export asks for its 404 pages at an address no document can have, so a
+   * purge of `lists` leaves those files as they were (site/export/build-manifest.ts). Nothing purges it.
+   */
+  listsAtAddress: (spaceId: string) => `lists-at-address:${spaceId}`,
   /** The content model of every space (bumped by a registry reload). */
   registry: 'registry',
   domains: 'domains',

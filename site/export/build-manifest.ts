@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type Purged, purgedSince } from '../../core/cache/purge-journal.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
@@ -83,23 +83,55 @@ export function fileRules(files: Manifest['files'], feedFiles: ReadonlySet<strin
 export const manifestPath = (out: string) => join(dirname(out), `.${basename(out)}.verso-build.json`);
 
 /**
- * On disk (format 3) every tag and reference is written once, in `strings`, and files name them by index: the
- * pages of a space share most of theirs (design, menus, stylesheet, fonts), so 4,000 pages took 6.1 MB as plain
- * lists (format 2) and 100,000 would take some 150 MB, read back whole by the next incremental build.
+ * On disk every tag and reference is written once, in `strings`, and files name them by index: the pages of a
+ * space share most of theirs (design, menus, stylesheet, fonts), so 4,000 pages took 6.1 MB as plain lists
+ * (format 2) and 100,000 would take some 150 MB, read back whole by the next incremental build. Format 4 is a
+ * first line of format 3 (the whole manifest) and after it a line for each incremental build since (`Delta`):
+ * what it rewrote, removed and the new strings, and the manifest's head. Format 3 is read as format 4 with no
+ * line after the first.
  */
 interface Stored extends Omit<Manifest, 'files'> {
-  format: 3;
+  format: 3 | 4;
   strings: string[];
-  files: Record<string, Omit<FileEntry, 'tags' | 'refs'> & { tags: number[]; refs: number[] }>;
+  files: Record<string, StoredEntry>;
 }
+
+type StoredEntry = Omit<FileEntry, 'tags' | 'refs'> & { tags: number[]; refs: number[] };
+
+/** An incremental build's line: indices go on from the strings of the lines before it. */
+interface Delta {
+  head: Omit<Manifest, 'files'>;
+  set: Record<string, StoredEntry>;
+  gone: string[];
+  strings: string[];
+}
+
+/** What a manifest read from disk was made of there, for the build that writes the next one (`writeManifest`). */
+const onDisk = new WeakMap<Manifest, { bytes: number; files: number; changed: number; strings: string[] }>();
+
+/**
+ * An incremental build's manifest goes on the end of the previous one as a line (`Delta`) while the lines after
+ * the first hold fewer entries than this share of the files: after one publish it wrote 1.3 MB again for 6 files
+ * (20–55 ms), now some hundreds of bytes. Past it, the whole manifest is written again, as one line.
+ */
+const DELTA_SHARE = 0.25;
 
 /**
  * Written as it is made, a few dozen KB at a time: the whole file as one string (32 MB for 100,000 pages), beside
  * a second copy of every entry with its tags as indices, was the build's largest moment of memory (issue 42).
  * Synchronously: the promise form went through libuv's thread pool in chunks (tens of ms for 1.3 MB, loaded). Into
  * a file beside it, renamed over the manifest at the end: a build stopped meanwhile leaves the previous manifest.
+ * With `previous` (the manifest this build started from, as `readManifest` gave it, still the file on disk), what
+ * changed since is added to that file as a line (`DELTA_SHARE`); a line cut short by a stop is not read.
  */
-export async function writeManifest(out: string, manifest: Manifest): Promise<void> {
+export async function writeManifest(
+  out: string,
+  manifest: Manifest,
+  previous?: Manifest | null,
+): Promise<void> {
+  const path = manifestPath(out);
+  const was = previous ? onDisk.get(previous) : undefined;
+  if (previous && was && appendDelta(path, manifest, previous, was)) return;
   const index = new Map<string, number>();
   const ref = (s: string) => {
     const known = index.get(s);
@@ -108,7 +140,6 @@ export async function writeManifest(out: string, manifest: Manifest): Promise<vo
     return index.size - 1;
   };
   const { files, ...head } = manifest;
-  const path = manifestPath(out);
   const part = `${path}.part`;
   const fd = openSync(part, 'w');
   try {
@@ -120,13 +151,11 @@ export async function writeManifest(out: string, manifest: Manifest): Promise<vo
       chunk = '';
     };
     for (const file in files) {
-      const entry = files[file]!;
-      const stored = { ...entry, tags: entry.tags.map(ref), refs: entry.refs.map(ref) };
-      chunk += `${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(stored)}`;
+      chunk += `${first ? '' : ','}${JSON.stringify(file)}:${JSON.stringify(stored(files[file]!, ref))}`;
       first = false;
       flush(CHUNK_CHARS);
     }
-    chunk += '},"format":3,"strings":[';
+    chunk += '},"format":4,"strings":[';
     first = true;
     for (const s of index.keys()) {
       chunk += `${first ? '' : ','}${JSON.stringify(s)}`;
@@ -143,22 +172,98 @@ export async function writeManifest(out: string, manifest: Manifest): Promise<vo
 
 const CHUNK_CHARS = 64 * 1024;
 
+const stored = (entry: FileEntry, ref: (s: string) => number): StoredEntry => ({
+  ...entry,
+  tags: entry.tags.map(ref),
+  refs: entry.refs.map(ref),
+});
+
+/**
+ * `manifest` as a line on the end of the file `previous` was read from; false (nothing written) when the file is
+ * no longer the one read, or the lines after the first would hold too many entries (`DELTA_SHARE`). A kept file's
+ * entry is the previous one itself (build-site.ts, `keep`): an entry that is another object was rewritten.
+ */
+function appendDelta(
+  path: string,
+  manifest: Manifest,
+  previous: Manifest,
+  was: { bytes: number; files: number; changed: number; strings: string[] },
+): boolean {
+  const { files, ...head } = manifest;
+  const set: Record<string, FileEntry> = {};
+  let changed = 0;
+  for (const file in files)
+    if (files[file] !== previous.files[file]) {
+      set[file] = files[file]!;
+      changed++;
+    }
+  const gone = Object.keys(previous.files).filter((f) => !files[f]);
+  if (was.changed + changed + gone.length > was.files * DELTA_SHARE) return false;
+  try {
+    if (statSync(path).size !== was.bytes) return false;
+  } catch {
+    return false;
+  }
+  const index = new Map(was.strings.map((s, i) => [s, i]));
+  const fresh: string[] = [];
+  const ref = (s: string) => {
+    const known = index.get(s);
+    if (known !== undefined) return known;
+    index.set(s, index.size);
+    fresh.push(s);
+    return index.size - 1;
+  };
+  const storedSet: Delta['set'] = {};
+  for (const file in set) storedSet[file] = stored(set[file]!, ref);
+  const delta: Delta = { head, set: storedSet, gone, strings: fresh };
+  appendFileSync(path, `${JSON.stringify(delta)}\n`);
+  return true;
+}
+
 /** The previous build's manifest; null when there is none, or of another format (the build is then full). */
 export async function readManifest(out: string): Promise<Manifest | null> {
   try {
-    const m = JSON.parse(readFileSync(manifestPath(out), 'utf8')) as Stored;
-    if (m.format !== 3) return null;
-    const { strings } = m;
+    const raw = readFileSync(manifestPath(out));
+    const text = raw.toString('utf8');
+    const firstLine = text.indexOf('\n');
+    const m = JSON.parse(firstLine < 0 ? text : text.slice(0, firstLine)) as Stored;
+    if (m.format !== 3 && m.format !== 4) return null;
+    const { strings: baseStrings, format: _, files: storedFiles, ...baseHead } = m;
+    let head: Omit<Manifest, 'files'> = baseHead;
+    const strings = baseStrings;
+    let changed = 0;
+    let bytes = firstLine < 0 ? text.length : firstLine + 1;
+    // The incremental builds' lines, in order; one cut short (a build stopped while writing it) ends them.
+    while (bytes < text.length) {
+      const end = text.indexOf('\n', bytes);
+      if (end < 0) break;
+      let delta: Delta;
+      try {
+        delta = JSON.parse(text.slice(bytes, end)) as Delta;
+      } catch {
+        break;
+      }
+      bytes = end + 1;
+      strings.push(...delta.strings);
+      for (const file in delta.set) storedFiles[file] = delta.set[file]!;
+      for (const file of delta.gone) delete storedFiles[file];
+      changed += Object.keys(delta.set).length + delta.gone.length;
+      head = delta.head;
+    }
     // Each entry's indices are turned into its strings where it is, rather than into a second copy of every
     // entry (100,000 pages' worth held twice).
-    const files = m.files as unknown as Manifest['files'];
-    for (const file in m.files) {
-      const entry = m.files[file]! as Stored['files'][string] | FileEntry;
+    const files = storedFiles as unknown as Manifest['files'];
+    let count = 0;
+    for (const file in storedFiles) {
+      const entry = storedFiles[file]! as StoredEntry | FileEntry;
       entry.tags = (entry.tags as number[]).map((i) => strings[i]!);
       entry.refs = (entry.refs as number[]).map((i) => strings[i]!);
+      count++;
     }
-    const { strings: _, format: __, ...rest } = m;
-    return { ...rest, files };
+    const manifest: Manifest = { ...head, files };
+    // A file with a line cut short is written whole by the next build.
+    onDisk.set(manifest, { bytes: bytes === text.length ? raw.length : -1, files: count, changed, strings });
+    return manifest;
   } catch {
     return null;
   }
@@ -202,9 +307,13 @@ export function purgeTouches(
   const lists = cacheTags.lists(spaceId);
   const ownList = new Map(feeds.map((f) => [f.file, cacheTags.listsOf(spaceId, f.type, f.locale)]));
   const doc = cacheTags.document('');
+  const atAddress = cacheTags.listsAtAddress(spaceId);
   return (file, tags) =>
     tags.some((t) => {
       if (!purged.tags.has(t)) return false;
+      // A 404 page that shows no list has `lists` for its address's lookup alone (handle-page.ts), and the build
+      // asks for it at an address no document has: a publish leaves it as it was (its menus' documents count).
+      if (t === lists && tags.includes(atAddress)) return false;
       // The sitemap shows of its documents their addresses alone (site/seo/sitemap-entries.ts): when none
       // changed, a publish leaves it as it was (its settings, domains and design tags still count).
       if (samePermalinks && SITEMAP.test(file) && (t === lists || t.startsWith(doc))) return false;

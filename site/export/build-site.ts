@@ -38,6 +38,7 @@ export type { BuildProgress, BuildSiteDeps, BuildSiteOptions, BuildSummary } fro
 export { BuildSiteError, manifestPath };
 
 const NONE = new Uint8Array(0);
+const TELL_EVERY_MS = 250;
 
 /**
  * `verso build-site` (docs/static-export.md): every published document of the space in every locale the host
@@ -94,6 +95,8 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   // What the host shows: its locales (a pinned domain only its own), each under its prefix.
   const locales = domain.locale ? [domain.locale] : site.space.locales;
   const notFound = locales.map((locale) => ({ prefix: localePrefix(site, domain, locale), locale }));
+  // The folder's listing (`keep` below), by libuv's threads while the build waits for the database.
+  const listing = options.incremental ? filesIn(options.out) : undefined;
   // The journal's position first: a publish after it is rendered by the next incremental build, even when this
   // one's reads below already saw it. Then the reads at once (each waited for the one before).
   const head = await journalHead(deps.db);
@@ -112,10 +115,16 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   ]);
   /** The previous build's entry of a file no purge since has touched; only in an incremental build. */
   const touched = purged && purgeTouches(purged, space.id, feeds, previous?.permalinks === permalinks);
+  // Answered once a file: a page asks it up to three times (the read-ahead, its part, its render), and each
+  // answer looks every tag of the entry up in the purged ones.
+  const answers = new Map<string, FileEntry | undefined>();
   const unchanged = (file: string) => {
+    if (answers.has(file)) return answers.get(file);
     const entry = previous?.files[file];
-    if (entry?.forms && endpoint) return undefined;
-    return touched && entry && !touched(file, entry.tags) ? entry : undefined;
+    const answer =
+      (entry?.forms && endpoint) || !touched || !entry || touched(file, entry.tags) ? undefined : entry;
+    answers.set(file, answer);
+    return answer;
   };
 
   // An incremental build that can tell what changed leaves the kept files where they are (no link, no delete of
@@ -129,7 +138,15 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   let kept = 0;
   let threadsUsed: BuildSummary['threads'];
   let securityHeaders: Array<[string, string]> | undefined;
-  const tell = () => options.onProgress?.({ ...progress });
+  // A line every quarter second at most while pages finish (every 25 pages was 160 lines, and some 25 ms of
+  // writes to a pipe on a loaded machine, for an incremental build that keeps 4,000 pages); every stage's start.
+  let toldAt = 0;
+  const tell = (stage = true) => {
+    const now = performance.now();
+    if (!stage && now - toldAt < TELL_EVERY_MS) return;
+    toldAt = now;
+    options.onProgress?.({ ...progress });
+  };
 
   // Files are written, linked and their folders made with the synchronous calls: each is a few microseconds,
   // where the promise forms hop through libuv's thread pool (4,000 hard links of an incremental build took 1.2 s
@@ -166,12 +183,11 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
    * Takes the previous build's copy of a file no purge has touched (a hard link, else a copy); undefined when
    * there is none, or it is gone from the folder: then the file is rendered again.
    */
-  let present: Set<string> | undefined;
+  const present = inPlace ? await listing! : undefined;
   const keep = (file: string): FileEntry | undefined => {
     const entry = unchanged(file);
     if (!entry) return undefined;
-    if (inPlace) {
-      present ??= filesIn(options.out);
+    if (present) {
       if (!present.has(file)) return undefined;
     } else {
       const dest = join(tmp, file);
@@ -239,7 +255,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
       // A thread's page before any page of this thread gave the headers is rendered here (the same bytes).
       await page(path, file, 200, rank, path, pageHeaders ? answer : undefined);
       // Counted as pages finish: eight in flight that finish together reported the same line eight times.
-      if (++done % 25 === 0) tell();
+      if (++done % 25 === 0) tell(false);
     };
     // Render threads for a large build (pooled-pages.ts), started now: they load while this thread renders.
     const threads =
@@ -354,7 +370,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         fresh,
         gone: Object.keys(previous!.files).filter((f) => !files[f]),
       });
-      await writeManifest(options.out, manifest);
+      await writeManifest(options.out, manifest, previous);
       return summary();
     }
     await swapIn(tmp, options.out, randomBytes(4).toString('hex'));

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { TagSink } from '../../core/cache/tagged-cache.ts';
+import { cacheTags } from '../../core/cache/tags.ts';
 import type { ReadContext } from '../../delivery/reader/types.ts';
 import { pageCsp } from '../headers/csp.ts';
 import { respond } from '../headers/security-headers.ts';
@@ -105,8 +106,18 @@ interface PageArgs {
   access: AccessDecision;
 }
 
-async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise<PageEntry> {
+async function buildPage(deps: SiteDeps, args: PageArgs, pageSink: TagSink): Promise<PageEntry> {
   const { site, domain, route, target, access } = args;
+  // Whether `lists` came from anything but step 4's lookup (below): a 404's list, menu or not-found document.
+  const lists = cacheTags.lists(site.space.id);
+  let listsShown = false;
+  const sink: TagSink = {
+    addTags(tags) {
+      const list = Array.isArray(tags) ? (tags as readonly string[]) : [...tags];
+      if (!listsShown && list.includes(lists)) listsShown = true;
+      pageSink.addTags(list);
+    },
+  };
   const ctx: ReadContext = {
     spaceId: site.space.id,
     locale: route.locale,
@@ -120,8 +131,9 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
   const designsRead = loadDesigns(deps, site, { drafts: access.drafts === 'all' });
   designsRead.catch(() => {});
 
-  // 4. Document by permalink (`/` is the home document).
-  const found = await findDocument(deps.reader, ctx, site, route, target.search);
+  // 4. Document by permalink (`/` is the home document). Its tags straight to the page's: a miss's `lists` (a
+  // publish may put a document at this address) is no list the page shows.
+  const found = await findDocument(deps.reader, { ...ctx, tags: pageSink }, site, route, target.search);
   if (found?.kind === 'redirect') return redirectEntry(301, found.location, target.search, csp);
 
   // 5. Redirects of the space, when no document matches.
@@ -157,6 +169,7 @@ async function buildPage(deps: SiteDeps, args: PageArgs, sink: TagSink): Promise
     ...(access.protected ? { protected: true } : {}),
   });
   deps.metrics?.render((performance.now() - renderStarted) / 1000);
+  if (!found && !listsShown) pageSink.addTags([cacheTags.listsAtAddress(site.space.id)]);
   return pageEntry(found ? 200 : 404, html, csp);
 }
 
