@@ -72,15 +72,17 @@ export function s3Storage(options: S3StorageOptions): MediaStorage & { client: S
       return res ? (res.ContentLength ?? 0) : null;
     },
     async stream(key, range) {
-      const res = await client.send(
-        new GetObjectCommand({
-          Bucket,
-          Key: keyOf(key),
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-      ).catch((err) => {
-        throw missing(err) ? storedFileMissing(key) : err;
-      });
+      const res = await client
+        .send(
+          new GetObjectCommand({
+            Bucket,
+            Key: keyOf(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        )
+        .catch((err) => {
+          throw missing(err) ? storedFileMissing(key) : err;
+        });
       return res.Body!.transformToWebStream() as ReadableStream<Uint8Array>;
     },
   };
