@@ -22,19 +22,13 @@ import { parseFilters } from './list-order.ts';
 import { listPaging, selectDeleted } from './list-paging.ts';
 import { checkListQuery } from './list-query.ts';
 import { selectList } from './list-select.ts';
-import {
-  type MenuEntryRow,
-  menusWithEntries,
-  selectMenu,
-  selectMenus,
-  selectRedirects,
-} from './menu-query.ts';
+import { selectRedirects } from './menu-query.ts';
 import { hrefOf, permalinkSegments } from './permalink.ts';
 import { selectPermalinks } from './permalink-query.ts';
 import { readAheadStore } from './read-ahead.ts';
+import { menuReads } from './reader-menus.ts';
 import { createRegistry } from './registry.ts';
-import type { DocumentRow, MenuRows } from './rows.ts';
-import { shapeMenu } from './shape-menu.ts';
+import type { DocumentRow } from './rows.ts';
 import { selectSpace, selectSpaces } from './space-query.ts';
 import { selectTagCounts } from './tag-query.ts';
 import type {
@@ -85,52 +79,7 @@ export function createReader(options: ReaderOptions): Reader {
   const expandSet = (expand?: string[]) => new Set(expand ?? []);
   const ahead = readAheadStore();
 
-  /** The menus' tags and those of the documents their entries name (delivered or not). */
-  function entryIds(ctx: ReadContext, menus: MenuRows[]): string[] {
-    ctx.tags.addTags(menus.map((m) => cacheTags.menu(m.id)));
-    const ids = [
-      ...new Set(menus.flatMap((m) => m.items.flatMap((i) => (i.contentId ? [i.contentId] : [])))),
-    ];
-    tagAskedDocuments(ctx, ids);
-    return ids;
-  }
-
-  /** The documents of menus' entries, delivered in the locale; with the menus' tags and those of the ids asked. */
-  async function entryDocuments(ctx: ReadContext, menus: MenuRows[], refs: boolean) {
-    const ids = entryIds(ctx, menus);
-    const { spaceId, locale, drafts } = ctx;
-    return ids.length ? await selectDocuments(db, { spaceId, locale, drafts, ids, refs }) : [];
-  }
-
-  /**
-   * Menus as a site shows them (`MenuOptions.summary`): each entry's document as `id`, `type`, `title` and
-   * `permalink`, tagged by the documents alone. All of them in one statement (a preview's drafts: two), not two
-   * per menu.
-   */
-  async function menuSummaries(ctx: ReadContext, machineNames: string[]) {
-    const modelRead = modelBeside(ctx);
-    let menus: Map<string, MenuRows>;
-    let docRows: MenuEntryRow[];
-    if (ctx.drafts) {
-      menus = await selectMenus(db, ctx.spaceId, machineNames);
-      docRows = await entryDocuments(ctx, [...menus.values()], false);
-    } else {
-      ({ menus, entries: docRows } = await menusWithEntries(db, ctx.spaceId, machineNames, ctx.locale));
-      entryIds(ctx, [...menus.values()]);
-    }
-    if (machineNames.some((name) => !menus.has(name))) nothing(ctx);
-    const model = await modelRead;
-    // What the entries show and nothing their documents' fields name: tagged by the documents alone.
-    const known = docRows.filter((r) => model.contentTypes.has(r.type));
-    tagDocuments(ctx, known);
-    const summaries = new Map(
-      known.map((r) => [r.id, { id: r.id, type: r.type, title: r.title, permalink: r.permalink }]),
-    );
-    return machineNames.map((name) => {
-      const rows = menus.get(name);
-      return rows ? shapeMenu(rows, ctx.locale, (id) => summaries.get(id)) : null;
-    });
-  }
+  const menus = menuReads({ db, modelFor, modelBeside, nothing, many: (...args) => many(...args) });
   /** Whether a read expands anything: then the assets and users its rows name are read with them (`refs`). */
   const expands = (expand?: string[]) => (expand?.length ?? 0) > 0;
 
@@ -330,20 +279,8 @@ export function createReader(options: ReaderOptions): Reader {
       return out;
     },
 
-    async menu(ctx, machineName, expand, options) {
-      if (options?.summary) return (await menuSummaries(ctx, [machineName]))[0] ?? null;
-      const model = await modelFor(ctx);
-      const rows = await selectMenu(db, ctx.spaceId, machineName);
-      if (!rows) {
-        nothing(ctx);
-        return null;
-      }
-      const docRows = await entryDocuments(ctx, [rows], expands(expand));
-      const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
-      return shapeMenu(rows, ctx.locale, (id) => docs.get(id));
-    },
-
-    menuSummaries,
+    menu: menus.menu,
+    menuSummaries: menus.menuSummaries,
 
     async tags(ctx) {
       // Any publish may add a tag's document or take it away.
