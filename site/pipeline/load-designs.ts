@@ -132,8 +132,9 @@ function parseRecord(row: StoredRow): Parsed {
   return parsed.success ? { record: parsed.data } : { error: true };
 }
 
-const snapshotFrom = `from website_design_versions v
-  left join lateral jsonb_array_elements(v.designs) with ordinality e(value, ord) on true
+/** The elements `e` of a snapshot, with `joins` after them (before the `where`). */
+const snapshotFrom = (joins = '') => `from website_design_versions v
+  left join lateral jsonb_array_elements(v.designs) with ordinality e(value, ord) on true ${joins}
   where v.space_id = $1 and v.environment = 'production' and v.revision = $2`;
 const tableFrom = `from website_designs w where w.space_id = $1 and w.environment = 'production'
   and w.published is not null and jsonb_typeof(w.published) <> 'null'`;
@@ -155,10 +156,7 @@ async function storedDesigns(db: Queryable, site: SiteInfo, log: Logger): Promis
        octet_length(x.t) as bytes, coalesce(jsonb_typeof(e.value->'published'), 'null') = 'null' as empty,
        octet_length(x.t) <= $3 as inline,
        case when octet_length(x.t) <= $3 then e.value->'published' end as published
-     from website_design_versions v
-       left join lateral jsonb_array_elements(v.designs) with ordinality e(value, ord) on true
-       left join lateral (select e.value::text as t offset 0) x on true
-     where v.space_id = $1 and v.environment = 'production' and v.revision = $2 order by e.ord`,
+     ${snapshotFrom('left join lateral (select e.value::text as t offset 0) x on true')} order by e.ord`,
     [spaceId, revision, INLINE_BYTES],
   );
   const fromSnapshot = snapshot.rows.length > 0;
@@ -218,7 +216,7 @@ async function parseMissing(
     : fromSnapshot
       ? await db.query<StoredRow & { ord: string }>(
           `select e.ord::text as ord, e.value->>'kind' as kind, e.value->>'key' as key, e.value->'published' as published
-         ${snapshotFrom} and e.ord = any($3::bigint[])`,
+         ${snapshotFrom()} and e.ord = any($3::bigint[])`,
           [spaceId, site.settings.revision, wanted],
         )
       : await db.query<StoredRow & { ord: string }>(
