@@ -17,6 +17,9 @@ export const emptyModel = (schemaVersion: number): SpaceModel => ({
 
 const contentFieldNames = new WeakMap<SpaceModel, ReadonlySet<string>>();
 
+/** Whether a read expands anything: then the assets and users its rows name are read with them (`refs`). */
+export const expands = (expand?: readonly string[]) => (expand?.length ?? 0) > 0;
+
 /** Whether `expand` names a field that holds documents (`content`) in some type, at any depth: an expansion of documents. */
 export function expandsDocuments(model: SpaceModel, expand: readonly string[] | undefined): boolean {
   if (!expand?.length) return false;

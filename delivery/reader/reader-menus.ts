@@ -1,6 +1,6 @@
 import { cacheTags } from '../../core/cache/tags.ts';
 import type { Db } from '../../core/db/types.ts';
-import type { SpaceModel } from './content-model.ts';
+import { expands, type SpaceModel } from './content-model.ts';
 import { tagAskedDocuments, tagDocuments } from './deliver-documents.ts';
 import { selectDocuments } from './document-query.ts';
 import { type MenuEntryRow, menusWithEntries, selectMenu, selectMenus } from './menu-query.ts';
@@ -85,7 +85,7 @@ export function menuReads(deps: MenuReadDeps): Pick<Reader, 'menu' | 'menuSummar
       nothing(ctx);
       return null;
     }
-    const docRows = await entryDocuments(ctx, [rows], (expand?.length ?? 0) > 0);
+    const docRows = await entryDocuments(ctx, [rows], expands(expand));
     const docs = new Map((await many(ctx, model, docRows, expand)).map((d) => [d.id, d]));
     return shapeMenu(rows, ctx.locale, (id) => docs.get(id));
   }

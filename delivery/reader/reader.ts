@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors/app-error.ts';
 import { publishedAssetIds } from '../../core/media/visibility.ts';
 import { selectAssets } from './asset-query.ts';
 import { authorFields, selectAuthorCounts } from './author-query.ts';
-import { expandsDocuments, publicContentModel, type SpaceModel } from './content-model.ts';
+import { expands, expandsDocuments, publicContentModel, type SpaceModel } from './content-model.ts';
 import {
   carriedAlternates,
   carriedDocuments,
@@ -80,8 +80,6 @@ export function createReader(options: ReaderOptions): Reader {
   const ahead = readAheadStore();
 
   const menus = menuReads({ db, modelFor, modelBeside, nothing, many: (...args) => many(...args) });
-  /** Whether a read expands anything: then the assets and users its rows name are read with them (`refs`). */
-  const expands = (expand?: string[]) => (expand?.length ?? 0) > 0;
 
   /** One document or null; a document of a type the registry does not know answers `contentType.notFound`. */
   async function one(
