@@ -133,12 +133,7 @@ export async function writeManifest(
   const was = previous ? onDisk.get(previous) : undefined;
   if (previous && was && appendDelta(path, manifest, previous, was)) return;
   const index = new Map<string, number>();
-  const ref = (s: string) => {
-    const known = index.get(s);
-    if (known !== undefined) return known;
-    index.set(s, index.size);
-    return index.size - 1;
-  };
+  const ref = indexer(index);
   const { files, ...head } = manifest;
   const part = `${path}.part`;
   const fd = openSync(part, 'w');
@@ -172,6 +167,17 @@ export async function writeManifest(
 
 const CHUNK_CHARS = 64 * 1024;
 
+/** A string's index in the manifest's table (`index`), added at its end when new (and to `added`). */
+function indexer(index: Map<string, number>, added?: string[]): (s: string) => number {
+  return (s) => {
+    const known = index.get(s);
+    if (known !== undefined) return known;
+    index.set(s, index.size);
+    added?.push(s);
+    return index.size - 1;
+  };
+}
+
 const stored = (entry: FileEntry, ref: (s: string) => number): StoredEntry => ({
   ...entry,
   tags: entry.tags.map(ref),
@@ -204,15 +210,8 @@ function appendDelta(
   } catch {
     return false;
   }
-  const index = new Map(was.strings.map((s, i) => [s, i]));
   const fresh: string[] = [];
-  const ref = (s: string) => {
-    const known = index.get(s);
-    if (known !== undefined) return known;
-    index.set(s, index.size);
-    fresh.push(s);
-    return index.size - 1;
-  };
+  const ref = indexer(new Map(was.strings.map((s, i) => [s, i])), fresh);
   const storedSet: Delta['set'] = {};
   for (const file in set) storedSet[file] = stored(set[file]!, ref);
   const delta: Delta = { head, set: storedSet, gone, strings: fresh };
