@@ -13,6 +13,11 @@ export async function openPgliteDb(dir: string | undefined, loadDataDir?: Blob |
     ...(dir ? { dataDir: dir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
+  return pgliteDb(lite);
+}
+
+/** A started PGlite as a `Db`; closing the `Db` closes it. */
+export function pgliteDb(lite: PGlite): Db {
   const stats = { queries: 0 };
   const wrap = (client: PGlite | Transaction): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { writeWhole } from '../write-whole.ts';
 
 // Its package exports no package.json: read beside the entry point it resolves to (dist/).
-const { version } = JSON.parse(
+export const { version: pgliteVersion } = JSON.parse(
   readFileSync(
     join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '../package.json'),
     'utf8',
@@ -30,7 +30,7 @@ export function emptyCluster(): Promise<Blob> {
 }
 
 async function made(): Promise<Blob> {
-  const file = join(tmpdir(), `pglite-${version}-empty.tar`);
+  const file = join(tmpdir(), `pglite-${pgliteVersion}-empty.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const lite = await PGlite.create();
   const dump = await lite.dumpDataDir('none');
