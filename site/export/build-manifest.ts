@@ -1,5 +1,4 @@
-import { appendFileSync, closeSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { appendFileSync, closeSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type Purged, purgedSince } from '../../core/cache/purge-journal.ts';
 import { cacheTags } from '../../core/cache/tags.ts';
@@ -220,13 +219,10 @@ function appendDelta(
   return true;
 }
 
-/**
- * The previous build's manifest; null when there is none, or of another format (the build is then full). Read by
- * libuv's threads: a build asks for it at its start and it is parsed while the build waits for the database.
- */
+/** The previous build's manifest; null when there is none, or of another format (the build is then full). */
 export async function readManifest(out: string): Promise<Manifest | null> {
   try {
-    const raw = await readFile(manifestPath(out));
+    const raw = readFileSync(manifestPath(out));
     const text = raw.toString('utf8');
     const firstLine = text.indexOf('\n');
     const m = JSON.parse(firstLine < 0 ? text : text.slice(0, firstLine)) as Stored;
@@ -273,17 +269,16 @@ export async function readManifest(out: string): Promise<Manifest | null> {
 }
 
 /**
- * Where an incremental build starts: the previous manifest (`read`, from `readManifest`) and the tags purged since
- * it, or why the build is a full one (no manifest, another space, host, base URL or form endpoint, a journal that
- * no longer covers it).
+ * Where an incremental build starts: the previous manifest and the tags purged since it, or why the build is a
+ * full one (no manifest, another space, host, base URL or form endpoint, a journal that no longer covers it).
  */
 export async function startingPoint(
   db: Queryable,
-  read: Promise<Manifest | null>,
+  out: string,
   head: number,
   now: Pick<Manifest, 'spaceId' | 'host' | 'baseUrl' | 'formEndpoint'>,
 ): Promise<{ previous: Manifest | null; purged: Purged | null; fullBecause: string | undefined }> {
-  const previous = await read;
+  const previous = await readManifest(out);
   const full = (fullBecause: string) => ({ previous, purged: null, fullBecause });
   if (!previous) return full('no previous build');
   if (previous.spaceId !== now.spaceId || previous.host !== now.host || previous.baseUrl !== now.baseUrl)

@@ -19,7 +19,6 @@ import {
   type Manifest,
   manifestPath,
   purgeTouches,
-  readManifest,
   startingPoint,
   writeManifest,
 } from './build-manifest.ts';
@@ -48,9 +47,6 @@ const TELL_EVERY_MS = 250;
  */
 export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions): Promise<BuildSummary> {
   const started = performance.now();
-  // Read by libuv's threads, the manifest parsed while the database answers the reads below, not after them.
-  const previousRead = options.incremental ? readManifest(options.out) : undefined;
-  const listing = options.incremental ? filesIn(options.out) : undefined;
   const space = await deps.reader.space(options.space);
   if (!space) throw new BuildSiteError(`There is no space "${options.space}".`);
   const domains = await spaceDomains(deps, space.id);
@@ -98,6 +94,8 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
   // What the host shows: its locales (a pinned domain only its own), each under its prefix.
   const locales = domain.locale ? [domain.locale] : site.space.locales;
   const notFound = locales.map((locale) => ({ prefix: localePrefix(site, domain, locale), locale }));
+  // The folder's listing (`keep` below), by libuv's threads while the build waits for the database.
+  const listing = options.incremental ? filesIn(options.out) : undefined;
   // The journal's position first: a publish after it is rendered by the next incremental build, even when this
   // one's reads below already saw it. Then the reads at once (each waited for the one before).
   const head = await journalHead(deps.db);
@@ -106,7 +104,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
     feedPaths(deps, site, domain, locales),
     // An incremental build starts from the previous manifest and renders what a purge since then touched.
     options.incremental
-      ? startingPoint(deps.db, previousRead!, head, {
+      ? startingPoint(deps.db, options.out, head, {
           spaceId: space.id,
           host: domain.host,
           baseUrl: base.href,
@@ -264,7 +262,7 @@ export async function buildSite(deps: BuildSiteDeps, options: BuildSiteOptions):
         ? deps.renderThreads?.({ spaceId: space.id, host: domain.host, origin, hosts: [...hosts] })
         : undefined;
     if (pages[0]) await onePage(pages[0], 0);
-    // Kept pages in one loop, as `onePage` keeps them: a promise chain each was 20–40 ms at 4,000 (loaded machine).
+    // Kept pages in one loop, as `onePage` keeps them: a promise chain and lane each was some 50 ms at 4,000 pages.
     const others: typeof pages = [];
     const ranks: number[] = [];
     for (let rank = 1; rank < pages.length; rank++) {
