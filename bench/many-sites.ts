@@ -12,9 +12,11 @@
  *     [--heap-snapshot /tmp/heap]     and a heap snapshot there once every home page was served
  *     [--count]                       and counts its statements and Redis commands per first visit
  *                                     (bench/round-trips.mjs)
+ *     [--node-flags '--trace-gc …']   more options for the website's node (V8's among them), for A/B runs
+ *     [--stdout /tmp/out.txt]         the website process's standard output there (`--trace-gc` writes to it)
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +36,8 @@ const VISITS = Math.min(SITES, option('visits', 1000));
 const given = args.includes('--database') ? args[args.indexOf('--database') + 1] : undefined;
 const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
 const heap = args.includes('--heap-snapshot') ? args[args.indexOf('--heap-snapshot') + 1] : undefined;
+const nodeFlags = args.includes('--node-flags') ? args[args.indexOf('--node-flags') + 1]!.split(/\s+/) : [];
+const stdoutFile = args.includes('--stdout') ? args[args.indexOf('--stdout') + 1] : undefined;
 const roundTripsFile = args.includes('--count') ? `/tmp/verso-round-trips-${process.pid}.json` : undefined;
 if (!adminUrl) throw new Error('bench/many-sites.ts needs DATABASE_URL');
 
@@ -108,6 +112,7 @@ const child = spawn(
   process.execPath,
   [
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ...nodeFlags,
     ...(heap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heap}`] : []),
     ...(roundTripsFile ? ['--import', join(root, 'bench/round-trips.mjs')] : []),
     join(root, 'bin/verso.mjs'),
@@ -122,7 +127,7 @@ const child = spawn(
       HOST: '127.0.0.1',
       ...(roundTripsFile ? { ROUND_TRIPS_FILE: roundTripsFile } : {}),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdoutFile ? openSync(stdoutFile, 'w') : 'ignore', 'inherit'],
   },
 );
 pin(child.pid!, 0);

@@ -40,4 +40,29 @@ describe('cacheSerializer', () => {
     });
     expect(cacheSerializer.serialize(value)).toBe(plain);
   });
+
+  it('writes plain values as JSON.stringify does, and bytes deep under plain parts in place, leaving the value as it was', () => {
+    const plain = { html: '<p>ä</p>', tags: ['doc:1', 'lists:s'], n: [1, null, { a: [true] }], u: undefined };
+    expect(cacheSerializer.serialize(plain)).toBe(JSON.stringify(plain));
+    class Row {
+      constructor(
+        readonly id: string,
+        readonly at: Date,
+      ) {}
+    }
+    const body = new Uint8Array([104, 105]);
+    const value = { a: 1, list: ['x', { deep: [0, body] }, 'y'], row: new Row('r', new Date(0)), z: 'last' };
+    const before = JSON.stringify(value);
+    const text = cacheSerializer.serialize(value);
+    expect(text).toBe(
+      JSON.stringify({
+        a: 1,
+        list: ['x', { deep: [0, { $bytes: 'aGk=' }] }, 'y'],
+        row: { id: 'r', at: { $date: '1970-01-01T00:00:00.000Z' } },
+        z: 'last',
+      }),
+    );
+    expect(JSON.stringify(value)).toBe(before);
+    expect(value.list[1]).toEqual({ deep: [0, body] });
+  });
 });

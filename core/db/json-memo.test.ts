@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoJsonParser } from './json-memo.ts';
+import { deepFreeze, memoJsonParser } from './json-memo.ts';
 
 const text = (n: number) =>
   JSON.stringify({ body: { content: [{ text: 'x'.repeat(n) }] }, tags: ['a', 'b'] });
@@ -42,5 +42,19 @@ describe('memoJsonParser', () => {
   it('does not keep a text longer than the bound', () => {
     const parse = memoJsonParser({ minLength: 64, maxChars: 100 });
     expect(parse(text(200))).not.toBe(parse(text(200)));
+  });
+});
+
+describe('deepFreeze', () => {
+  it('freezes every object and array below, through arrays of arrays, and leaves a frozen subtree as it is', () => {
+    const shared = Object.freeze({ inner: { open: true } });
+    const deep = { b: [2] };
+    const row = { a: 1 };
+    const rows = [[row], [[deep]]];
+    const value = deepFreeze({ rows, shared, n: null, s: 'x' });
+    for (const part of [value, rows, rows[0], row, rows[1], rows[1]![0], deep, deep.b])
+      expect(Object.isFrozen(part)).toBe(true);
+    // Taken as frozen all the way down: not walked again.
+    expect(Object.isFrozen(shared.inner)).toBe(false);
   });
 });

@@ -10,11 +10,15 @@ function eachAttrs(
 ): void {
   if (!isObject(node)) return;
   if (isObject(node.attrs)) visit(node.attrs, { type: node.type, mark: false });
-  if (Array.isArray(node.marks)) {
-    for (const mark of node.marks)
+  // By index: `for…of` made an iterator result per node and mark on every uncached read (issue 42).
+  const { marks, content } = node;
+  if (Array.isArray(marks)) {
+    for (let i = 0; i < marks.length; i++) {
+      const mark = marks[i];
       if (isObject(mark) && isObject(mark.attrs)) visit(mark.attrs, { type: mark.type, mark: true });
+    }
   }
-  if (Array.isArray(node.content)) for (const child of node.content) eachAttrs(child, visit);
+  if (Array.isArray(content)) for (let i = 0; i < content.length; i++) eachAttrs(content[i], visit);
 }
 
 /** The documents a rich text links to (`attrs.contentId` on link marks or nodes) and the assets it shows. */

@@ -23,8 +23,11 @@ function richText(node: unknown, into: Refs): void {
   };
   if (typeof n.attrs?.contentId === 'string') into.documents.add(n.attrs.contentId);
   if (n.type === 'image' && typeof n.attrs?.assetId === 'string') into.assets.add(n.attrs.assetId);
-  for (const m of n.marks ?? []) richText(m, into);
-  for (const c of n.content ?? []) richText(c, into);
+  // By index: `for…of` here made an iterator result per node and mark, 27 MB of the 2.7 GB 2,000 first site
+  // visits allocated (issue 42).
+  const { marks, content } = n;
+  if (marks) for (let i = 0; i < marks.length; i++) richText(marks[i], into);
+  if (content) for (let i = 0; i < content.length; i++) richText(content[i], into);
 }
 
 /**
