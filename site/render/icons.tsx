@@ -25,45 +25,7 @@ const PATHS: Record<IconName, string> = {
  * server: hono/jsx renders an `<svg>`'s children inside an `AsyncLocalStorage` (site/render/markup.ts).
  */
 export function Icon(p: { name: IconName; label?: string; attrs?: { class?: string } }): Child {
-  // The canvas renders these components with hono/jsx/dom, which draws a string as text: an element there.
-  if (typeof document !== 'undefined') {
-    const svg = svgAttrs(p);
-    return (
-      // biome-ignore lint/a11y/noSvgWithoutTitle: `svg` holds role="img" and aria-label, or aria-hidden
-      <svg {...svg}>
-        <path d={PATHS[p.name]} />
-      </svg>
-    );
-  }
-  // `attrs` is a node's class (site/render/render-node.tsx); anything more is written anew.
-  const key =
-    p.attrs && Object.keys(p.attrs).some((k) => k !== 'class')
-      ? undefined
-      : // The label last: the only part an editor writes, so no label can pass for another class.
-        `${p.name}\u0000${p.attrs?.class ?? ''}\u0000${p.label || ''}`;
-  let text = key === undefined ? undefined : written.get(key);
-  if (text === undefined) {
-    text = element('svg', svgAttrs(p), element('path', { d: PATHS[p.name] }));
-    if (key !== undefined) {
-      if (written.size >= MAX_WRITTEN) written.delete(written.keys().next().value!);
-      written.set(key, text);
-    }
-  }
-  return raw(text);
-}
-
-/**
- * Icons written, by name, label and class: a design repeats one icon in a list, and copies of a template hold the
- * same designs, so the same few strings were written again on every render, some 26 KB of garbage a first visit
- * of a demo copy (issue 42). Bounded, oldest out first.
- */
-const written = new Map<string, string>();
-const MAX_WRITTEN = 1000;
-/** How many icons are kept written (a test checks the bound). */
-export const iconsWritten = () => written.size;
-
-function svgAttrs(p: { label?: string; attrs?: { class?: string } }): Record<string, string | undefined> {
-  return {
+  const svg = {
     ...p.attrs,
     viewBox: '0 0 24 24',
     width: '24',
@@ -78,4 +40,14 @@ function svgAttrs(p: { label?: string; attrs?: { class?: string } }): Record<str
     'aria-label': p.label || undefined,
     'aria-hidden': p.label ? undefined : 'true',
   };
+  const d = PATHS[p.name];
+  // The canvas renders these components with hono/jsx/dom, which draws a string as text: an element there.
+  if (typeof document !== 'undefined')
+    return (
+      // biome-ignore lint/a11y/noSvgWithoutTitle: `svg` holds role="img" and aria-label, or aria-hidden
+      <svg {...svg}>
+        <path d={d} />
+      </svg>
+    );
+  return raw(element('svg', svg, element('path', { d })));
 }
