@@ -35,16 +35,20 @@ const templates = new Map<string, Promise<string>>();
  */
 export function pgTemplate(adminUrl: string, migrations: Migration[]): Promise<string> {
   const name = `verso_template_${migrationsKey(migrations)}`;
-  const key = `${adminUrl}\0${name}`;
-  let made = templates.get(key);
-  if (!made) {
-    made = makeTemplate(adminUrl, name, migrations).catch((err: unknown) => {
-      templates.delete(key);
+  return once(templates, `${adminUrl}\0${name}`, () => makeTemplate(adminUrl, name, migrations));
+}
+
+/** `make()`'s promise, kept in `made` under `key`; one that fails is forgotten, so the next caller tries again. */
+function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let promise = made.get(key);
+  if (!promise) {
+    promise = make().catch((err: unknown) => {
+      made.delete(key);
       throw err;
     });
-    templates.set(key, made);
+    made.set(key, promise);
   }
-  return made;
+  return promise;
 }
 
 async function makeTemplate(adminUrl: string, name: string, migrations: Migration[]): Promise<string> {
@@ -80,15 +84,7 @@ const clusters = new Map<string, Promise<Blob>>();
  */
 export function migratedCluster(migrations: Migration[]): Promise<Blob> {
   const key = migrationsKey(migrations);
-  let made = clusters.get(key);
-  if (!made) {
-    made = makeCluster(key, migrations).catch((err: unknown) => {
-      clusters.delete(key);
-      throw err;
-    });
-    clusters.set(key, made);
-  }
-  return made;
+  return once(clusters, key, () => makeCluster(key, migrations));
 }
 
 async function makeCluster(key: string, migrations: Migration[]): Promise<Blob> {
